@@ -1,0 +1,66 @@
+/**
+ * Builds the configured Fastify application without listening, so tests drive it with `inject`
+ * and server.ts owns the network and the process signals.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autoload from '@fastify/autoload';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { MESSAGES, type ErrorResponse } from './contract/index.js';
+import { errorHandler } from './errors.js';
+import type { AppOptions } from './options.js';
+
+export type { AppOptions } from './options.js';
+
+/** Answers a request that matched no route; returns false to let the JSON 404 answer instead. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by the frontends plugin to answer client-side routes with the shell's index.html. */
+    notFoundFallback: NotFoundFallback | null;
+  }
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+// @fastify/autoload recognises tsx only when preloaded with --require, not with `node --import tsx`
+// (the test runner); when this module is TypeScript, TypeScript loading is evidently available.
+if (import.meta.url.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+
+/** Tests sit next to the code; they are never plugins. */
+const ignorePattern = /\.test\.[cm]?[jt]s$/;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: 'info' },
+    ajv: {
+      customOptions: {
+        // Report every invalid field at once; `verbose` exposes the failing schema so its
+        // `messages` (the spec's wording) can be answered.
+        allErrors: true,
+        verbose: true,
+        keywords: ['messages'],
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setErrorHandler(errorHandler);
+  app.decorate('notFoundFallback', null);
+  app.setNotFoundHandler((request, reply) => {
+    if (app.notFoundFallback?.(request, reply)) return reply;
+    return reply.code(404).send({ message: MESSAGES.notFound } satisfies ErrorResponse);
+  });
+
+  try {
+    await app.register(autoload, { dir: join(here, 'plugins', 'external'), options, ignorePattern });
+    await app.register(autoload, { dir: join(here, 'plugins', 'app'), options, ignorePattern });
+    await app.register(autoload, { dir: join(here, 'routes'), options, ignorePattern });
+  } catch (error) {
+    // A failed start must not leave the database open.
+    await app.close().catch(() => {});
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,28 @@
+/** Reads the process environment once, in one place, into the options of the server. */
+import { resolve } from 'node:path';
+import { databaseOptionsFromEnv } from './db/client.js';
+import type { AppOptions, Env } from './options.js';
+import { monorepoRoot } from './paths.js';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  app: AppOptions;
+}
+
+export function readServerConfig(env: Env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const dataDir = resolve(env.DATA_DIR || './data');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    app: {
+      database: databaseOptionsFromEnv(env, dataDir),
+      demoData: env.DEMO_DATA === 'true',
+      frontendsRoot: monorepoRoot,
+      env,
+      logger: { level: env.LOG_LEVEL || 'info' },
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { injectClientConfig } from './frontends.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+const BIG_JS = `console.log(${JSON.stringify('deal '.repeat(2000))});`;
+
+async function put(root: string, path: string, content: string) {
+  await mkdir(dirname(join(root, path)), { recursive: true });
+  await writeFile(join(root, path), content);
+}
+
+describe('frontends plugin', () => {
+  let root: string;
+  let t: TestApp;
+  before(async () => {
+    root = await mkdtemp(join(tmpdir(), 'deals-frontends-'));
+    await put(root, 'shell/dist/index.html', '<!doctype html><html><head><!--deals-config--></head><body>shell</body></html>');
+    await put(root, 'shell/dist/js/main.4f2a9c.js', BIG_JS);
+    await put(root, 'remote-public/dist/mf-manifest.json', '{"name":"public"}');
+    await put(root, 'remote-public/dist/remoteEntry.js', 'var remote = 1;');
+    await put(root, 'remote-public/dist/static/js/412.9be1c0.js', 'var chunk = 1;');
+    // remote-catalog, remote-cms and remote-notifications are not built: tolerated.
+    t = await createTestApp({
+      frontendsRoot: root,
+      env: {
+        REMOTE_CMS_URL: 'https://cdn.example/cms/mf-manifest.json',
+        API_BASE: 'https://api.example/api',
+        EMAIL_SIGNUP_ACTION_URL: 'https://mail.example/subscribe?x=</script><script>alert(1)</script>',
+      },
+    });
+  });
+  after(async () => {
+    await t.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('serves /remotes.json with defaults and env overrides, not cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/remotes.json' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['cache-control'], 'no-cache');
+    assert.deepEqual(res.json(), {
+      public: '/remotes/public/mf-manifest.json',
+      catalog: '/remotes/catalog/mf-manifest.json',
+      cms: 'https://cdn.example/cms/mf-manifest.json',
+      notifications: '/remotes/notifications/mf-manifest.json',
+    });
+  });
+
+  it('serves remote files cross-origin with entry points revalidated and chunks immutable', async () => {
+    const manifest = await t.app.inject({ method: 'GET', url: '/remotes/public/mf-manifest.json' });
+    assert.equal(manifest.statusCode, 200);
+    assert.deepEqual(manifest.json(), { name: 'public' });
+    assert.equal(manifest.headers['access-control-allow-origin'], '*');
+    assert.equal(manifest.headers['cache-control'], 'no-cache');
+
+    const entry = await t.app.inject({ method: 'GET', url: '/remotes/public/remoteEntry.js' });
+    assert.equal(entry.statusCode, 200);
+    assert.equal(entry.headers['cache-control'], 'no-cache');
+    assert.equal(entry.headers['access-control-allow-origin'], '*');
+
+    const chunk = await t.app.inject({ method: 'GET', url: '/remotes/public/static/js/412.9be1c0.js' });
+    assert.equal(chunk.statusCode, 200);
+    assert.equal(chunk.body, 'var chunk = 1;');
+    assert.equal(chunk.headers['cache-control'], IMMUTABLE);
+    assert.equal(chunk.headers['access-control-allow-origin'], '*');
+  });
+
+  it('answers missing assets and unbuilt remotes with 404, never the shell', async () => {
+    for (const url of ['/remotes/public/static/js/missing.js', '/remotes/catalog/mf-manifest.json', '/js/missing.123.js', '/favicon.ico']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: HTML });
+      assert.equal(res.statusCode, 404, url);
+      assert.deepEqual(res.json(), { message: 'Not found' }, url);
+    }
+  });
+
+  it('serves the shell with the client configuration injected and escaped', async () => {
+    for (const url of ['/', '/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: HTML });
+      assert.equal(res.statusCode, 200, url);
+      assert.match(String(res.headers['content-type']), /text\/html/);
+      assert.equal(res.headers['cache-control'], 'no-cache');
+      assert.doesNotMatch(res.body, /<!--deals-config-->/);
+      assert.doesNotMatch(res.body, /<\/script><script>alert/);
+      const json = /window\.__DEALS_CONFIG__=(.*?)<\/script>/.exec(res.body)?.[1];
+      assert.ok(json, 'config script present');
+      assert.deepEqual(JSON.parse(json), {
+        apiBase: 'https://api.example/api',
+        emailSignupActionUrl: 'https://mail.example/subscribe?x=</script><script>alert(1)</script>',
+      });
+    }
+  });
+
+  it('answers client routes with the shell index.html', async () => {
+    for (const url of ['/deals', '/admin/management/stores', '/deal/details/42', '/some-cms-page?utm=x']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: HTML });
+      assert.equal(res.statusCode, 200, url);
+      assert.match(res.body, /<body>shell<\/body>/, url);
+      assert.match(res.body, /__DEALS_CONFIG__/, url);
+      assert.equal(res.headers['cache-control'], 'no-cache', url);
+    }
+  });
+
+  it('does not answer non-HTML requests or /api paths with the shell', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/deals', headers: { accept: 'application/json' } });
+    assert.equal(json.statusCode, 404);
+    const api = await t.app.inject({ method: 'GET', url: '/api/Nope/Nothing', headers: HTML });
+    assert.equal(api.statusCode, 404);
+    assert.deepEqual(api.json(), { message: 'Not found' });
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: HTML });
+    assert.deepEqual(health.json(), { status: 'ok' });
+  });
+
+  it('serves hashed shell assets immutable and compressed when the client accepts it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/js/main.4f2a9c.js', headers: { 'accept-encoding': 'br, gzip' } });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['cache-control'], IMMUTABLE);
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.ok(res.rawPayload.length < BIG_JS.length / 4);
+  });
+});
+
+describe('frontends plugin without builds', () => {
+  let root: string;
+  let t: TestApp;
+  before(async () => {
+    root = await mkdtemp(join(tmpdir(), 'deals-frontends-empty-'));
+    t = await createTestApp({ frontendsRoot: root });
+  });
+  after(async () => {
+    await t.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('keeps the API and /remotes.json working when no dist folder exists', async () => {
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/remotes.json' })).statusCode, 200);
+    const page = await t.app.inject({ method: 'GET', url: '/deals', headers: HTML });
+    assert.equal(page.statusCode, 404);
+  });
+});
+
+describe('injectClientConfig', () => {
+  it('replaces the marker with an escaped config script', () => {
+    const html = injectClientConfig('<head><!--deals-config--></head>', { apiBase: '/api', emailSignupActionUrl: null });
+    assert.equal(html, '<head><script>window.__DEALS_CONFIG__={"apiBase":"/api","emailSignupActionUrl":null}</script></head>');
+    const escaped = injectClientConfig('<!--deals-config-->', { apiBase: '</script>', emailSignupActionUrl: null });
+    assert.ok(!escaped.includes('</script></script>'));
+    assert.ok(escaped.includes('\\u003c/script>'));
+  });
+});

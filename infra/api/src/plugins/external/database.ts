@@ -1,0 +1,24 @@
+/** Opens and migrates the database, exposes it as `fastify.db` and closes it with the server. */
+import fp from 'fastify-plugin';
+import { openDatabase, type Database, type DatabaseOptions } from '../../db/client.js';
+import type { AppOptions } from '../../options.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dbDriver: DatabaseOptions['driver'];
+  }
+}
+
+export default fp<AppOptions>(
+  async (fastify, opts) => {
+    const database = await openDatabase(opts.database, (error) => fastify.log.error({ err: error }, 'database pool error'));
+    fastify.decorate('db', database.db);
+    fastify.decorate('dbDriver', database.driver);
+    fastify.addHook('onClose', async () => {
+      await database.close();
+    });
+    fastify.log.info({ driver: database.driver }, 'database ready');
+  },
+  { name: 'database' },
+);

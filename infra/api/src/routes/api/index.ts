@@ -1,0 +1,22 @@
+/** `GET /api/health`: liveness plus a trivial query, so a dead database shows as unhealthy. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'drizzle-orm';
+import { ErrorResponseSchema, HealthResponseSchema, MESSAGES } from '../../contract/index.js';
+
+const health: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/health',
+    { schema: { response: { 200: HealthResponseSchema, 503: ErrorResponseSchema } } },
+    async (request, reply) => {
+      try {
+        await fastify.db.execute(sql`select 1`);
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database query failed');
+        return reply.code(503).send({ message: MESSAGES.serviceUnavailable });
+      }
+      return { status: 'ok' as const };
+    },
+  );
+};
+
+export default health;

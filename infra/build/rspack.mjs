@@ -1,0 +1,101 @@
+// One Rspack + Module Federation configuration for the shell and every remote, so each
+// package's rspack.config.mjs is a few lines and they cannot drift apart.
+import path from 'node:path';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { sharedFor } from './shared.mjs';
+import { API_PORT, federationName } from './remotes.mjs';
+
+/**
+ * @param {object} options
+ * @param {string} options.dir            folder of the package (its package.json and src/)
+ * @param {string} options.name           federation name (`shell`, `public`, `catalog`, …)
+ * @param {number} options.devPort        port of the package's own dev server
+ * @param {Record<string,string>} [options.exposes] what a remote exposes
+ * @param {'host'|'remote'} options.role  the host lives at `/`; remotes load from anywhere
+ * @param {string} options.title          document title of the package's own page
+ * @returns {(env: unknown, argv: {mode?: string}) => import('@rspack/core').Configuration}
+ */
+export function federatedConfig({ dir, name, devPort, exposes, role, title }) {
+  return (_env, argv) => {
+    const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
+    const isHost = role === 'host';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // A remote is hosted wherever its team deploys it: resolve chunk URLs from remoteEntry.
+        publicPath: isHost ? (process.env.SHELL_PUBLIC_PATH ?? '/') : 'auto',
+        uniqueName: federationName(name),
+        filename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+        chunkFilename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+        cssFilename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css',
+        cssChunkFilename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+                target: 'es2022',
+              },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(png|jpe?g|gif|svg|webp|woff2?|ttf|eot)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new rspack.HtmlRspackPlugin({
+          template: path.join(import.meta.dirname, 'index.html'),
+          templateParameters: {
+            title,
+            // Only the host reads /remotes.json; start that fetch with the HTML.
+            preload: isHost ? '<link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous" />' : '',
+          },
+          favicon: path.join(import.meta.dirname, 'favicon.svg'),
+          // Unminified: the page is tiny and the server replaces the <!--deals-config--> comment.
+          minify: false,
+        }),
+        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        new ModuleFederationPlugin({
+          name: federationName(name),
+          filename: 'remoteEntry.js',
+          exposes: exposes ?? {},
+          // The host never declares remotes statically: it registers them from /remotes.json at run
+          // time, so one remote being down cannot stop the shell from rendering.
+          remotes: {},
+          shared: sharedFor(dir),
+          // 'version-first' would fetch every registered remote's entry at start-up to compare
+          // versions: a visitor would download admin code, and one dead remote would break all.
+          shareStrategy: 'loaded-first',
+          manifest: !isHost,
+          dts: false,
+        }),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      performance: { hints: false },
+      devServer: {
+        port: devPort,
+        hot: true,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [
+          { context: ['/api', '/remotes.json'], target: `http://localhost:${API_PORT}`, changeOrigin: true },
+        ],
+      },
+    };
+  };
+}

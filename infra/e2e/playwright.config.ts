@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { PORTS } from './tests/support/servers';
+
+const apiServer = path.resolve(import.meta.dirname, '../api/dist/server.js');
+
+/** One `npm start`-style server per scenario, each with its own throwaway data folder. */
+function server(port: number, env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deals-e2e-'));
+  return {
+    command: `node ${apiServer}`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', ADMIN_PASSWORD: 'e2e-admin-password', NODE_ENV: 'production', ...env },
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI === 'true' ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORTS.main}`,
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'off',
+  },
+  webServer: [
+    server(PORTS.main),
+    // The same build with the catalog remote pointed at an address where nothing listens.
+    server(PORTS.deadCatalog, { REMOTE_CATALOG_URL: 'http://127.0.0.1:9/remotes/catalog/mf-manifest.json' }),
+  ],
+});

@@ -1,0 +1,25 @@
+// One jest run over every frontend package: jsdom, SWC for TypeScript/JSX, CSS imports stubbed.
+const FRONTEND_PACKAGES = ['shared-auth', 'shell', 'remote-public', 'remote-catalog', 'remote-cms', 'remote-notifications'];
+
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic' } },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+};
+
+export default {
+  projects: FRONTEND_PACKAGES.map((name) => ({
+    displayName: name,
+    rootDir: `<rootDir>/${name}`,
+    testEnvironment: 'jsdom',
+    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+    transform: { '^.+\\.[jt]sx?$': ['@swc/jest', swc] },
+    // antd and its helpers ship ESM that jest must transform too.
+    transformIgnorePatterns: ['/node_modules/(?!(antd|@ant-design|rc-[^/]+|@rc-component|@babel/runtime)/)'],
+    moduleNameMapper: { '\\.(css|less)$': '<rootDir>/../infra/build/jest/style-stub.cjs' },
+    setupFilesAfterEnv: ['<rootDir>/../infra/build/jest/setup.ts'],
+  })),
+};

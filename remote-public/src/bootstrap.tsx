@@ -1,0 +1,4 @@
+import { mountStandalone } from '@deals/build/dev-host/public';
+import App from './App';
+
+mountStandalone(App);

@@ -1,0 +1,2 @@
+// Standalone entry for development; the shell loads ./App through remoteEntry.js instead.
+void import('./bootstrap');

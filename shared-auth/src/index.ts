@@ -1,0 +1,16 @@
+export { runtimeConfig, attachmentUrl, type RuntimeConfig } from './config';
+export { decodeToken, isAdminToken, type TokenClaims } from './token';
+export {
+  sessionAtom,
+  isSignedInAtom,
+  sessionStore,
+  setSession,
+  clearSession,
+  currentSession,
+  emptySession,
+  SESSION_STORAGE_KEY,
+  type Session,
+  type SessionUser,
+} from './session';
+export { serverMessage, GENERIC_SERVER_ERROR } from './errors';
+export { api, navigation } from './http';

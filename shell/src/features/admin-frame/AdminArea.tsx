@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { Result } from 'antd';
+import { decodeToken, sessionAtom } from '@deals/shared-auth';
+import { AntdRoot } from '../../lib/AntdRoot';
+import { RemoteView } from '../../components/RemoteView';
+import { RemoteLoading } from '../../components/RemoteFallback';
+import { remoteFor } from '../../app/routeTable';
+import { AdminFrame } from './AdminFrame';
+
+const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
+const UsersPage = lazy(() => import('../users/UsersPage'));
+
+/** An admin path owned by a remote renders that remote; an unknown one says so. */
+function AdminRemote() {
+  const { pathname } = useLocation();
+  const remote = remoteFor(pathname);
+  if (!remote) return <Result status="404" title="Page not found" subTitle="There is no admin screen at this address." />;
+  return <RemoteView key={remote} remote={remote} />;
+}
+
+/** Every /admin and /cms path: the sign-in guard, antd and the admin frame. */
+export default function AdminArea() {
+  const { authToken } = useAtomValue(sessionAtom);
+  const location = useLocation();
+  if (!decodeToken(authToken)) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return (
+    <AntdRoot>
+      <AdminFrame>
+        <Suspense fallback={<RemoteLoading />}>
+          <Routes>
+            <Route path="/admin/management/dashboard" element={<DashboardPage />} />
+            <Route path="/admin/management/users" element={<UsersPage />} />
+            <Route path="*" element={<AdminRemote />} />
+          </Routes>
+        </Suspense>
+      </AdminFrame>
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { Button, Drawer, Grid, Layout, Menu, Tooltip, Typography } from 'antd';
+import {
+  AppstoreOutlined,
+  BellOutlined,
+  DashboardOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  ShopOutlined,
+  StarOutlined,
+  TagsOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { clearSession, sessionAtom } from '@deals/shared-auth';
+import { selectedEntry, visibleEntries, WEBSITE_MANAGEMENT_LINKS } from './navigation';
+import './admin-frame.css';
+
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  featured: <StarOutlined />,
+  deals: <TagsOutlined />,
+  stores: <ShopOutlined />,
+  'product-categories': <AppstoreOutlined />,
+  users: <TeamOutlined />,
+  push: <BellOutlined />,
+  website: <GlobalOutlined />,
+};
+
+/** Side navigation, top bar and content area around every admin screen. */
+export function AdminFrame({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const session = useAtomValue(sessionAtom);
+  const screens = Grid.useBreakpoint();
+  const mobile = screens.lg === false;
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  const items = visibleEntries(session.isAdmin).map((entry) => ({
+    key: entry.key,
+    icon: ICONS[entry.key],
+    label: entry.to ? <Link to={entry.to}>{entry.label}</Link> : entry.label,
+  }));
+
+  const onMenuClick = ({ key }: { key: string }) => {
+    if (key === 'website') setSheetOpen(true);
+    setDrawerOpen(false);
+  };
+
+  const logout = () => {
+    clearSession();
+    navigate('/login');
+  };
+
+  const navigation = (inlineCollapsed: boolean) => (
+    <div className="admin-nav">
+      <div className="admin-brand">{inlineCollapsed ? 'DD' : 'DealDrop Admin'}</div>
+      <Menu
+        mode="inline"
+        theme="dark"
+        selectedKeys={[selectedEntry(pathname) ?? '']}
+        items={items}
+        onClick={onMenuClick}
+        className="admin-menu"
+      />
+      <div className="admin-nav-footer">
+        <Tooltip title={inlineCollapsed ? 'Logout' : undefined} placement="right">
+          <Button type="text" icon={<LogoutOutlined />} onClick={logout} className="admin-logout">
+            {inlineCollapsed ? null : 'Logout'}
+          </Button>
+        </Tooltip>
+      </div>
+    </div>
+  );
+
+  return (
+    <Layout className="admin-layout">
+      {mobile ? (
+        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} width={260} styles={{ body: { padding: 0, background: '#001529' } }} title={null} closable={false}>
+          {navigation(false)}
+        </Drawer>
+      ) : (
+        <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={240} className="admin-sider">
+          {navigation(collapsed)}
+        </Layout.Sider>
+      )}
+      <Layout>
+        <Layout.Header className="admin-header">
+          {mobile && <Button type="text" icon={<MenuOutlined />} aria-label="Open navigation" onClick={() => setDrawerOpen(true)} />}
+          <Typography.Text className="admin-user">{session.user?.username ? `Signed in as ${session.user.username}` : ''}</Typography.Text>
+          <Button icon={<HomeOutlined />} href="/home" target="_blank" rel="noopener noreferrer">
+            Go to Homepage
+          </Button>
+        </Layout.Header>
+        <Layout.Content className="admin-content">{children}</Layout.Content>
+      </Layout>
+      <Drawer title="Website Management" placement="left" open={sheetOpen} onClose={() => setSheetOpen(false)} width={300}>
+        <nav className="admin-sheet">
+          {WEBSITE_MANAGEMENT_LINKS.map((link) => (
+            <Link key={link.to} to={link.to} onClick={() => setSheetOpen(false)}>
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+      </Drawer>
+    </Layout>
+  );
+}

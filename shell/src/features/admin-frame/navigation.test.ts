@@ -1,0 +1,24 @@
+import { selectedEntry, visibleEntries } from './navigation';
+
+describe('admin navigation', () => {
+  it('shows admins every entry and hides admin-only ones from staff', () => {
+    expect(visibleEntries(true).map((e) => e.label)).toEqual([
+      'Dashboard',
+      'Featured Sections',
+      'Deals and Promo Codes',
+      'Stores',
+      'Product Categories',
+      'Users',
+      'Push Notifications',
+      'Website Management',
+    ]);
+    expect(visibleEntries(false).map((e) => e.label)).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Users']);
+  });
+
+  it('highlights the entry that owns the current path', () => {
+    expect(selectedEntry('/admin/management/product-deal/edit/4')).toBe('deals');
+    expect(selectedEntry('/admin/management/featured-section/create')).toBe('featured');
+    expect(selectedEntry('/cms/management/pages')).toBe('website');
+    expect(selectedEntry('/admin/management/users')).toBe('users');
+  });
+});

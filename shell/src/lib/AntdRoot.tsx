@@ -1,0 +1,18 @@
+// antd's React 19 compatibility patch, applied once before any antd component renders. It lives
+// here, in the admin chunks, rather than in bootstrap.tsx: importing it there would pull the whole
+// shared antd (about 440 KB gzip) onto every public page.
+import '@ant-design/v5-patch-for-react-19';
+import type { ReactNode } from 'react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+
+export const ADMIN_THEME = { token: { colorPrimary: '#213c63', borderRadius: 6 } };
+
+/** English locale, the brand theme and antd's App context (message, modal, notification). */
+export function AntdRoot({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider locale={enUS} theme={ADMIN_THEME}>
+      <AntdApp>{children}</AntdApp>
+    </ConfigProvider>
+  );
+}
