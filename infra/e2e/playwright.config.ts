@@ -16,7 +16,8 @@ function server(port: number, env: Record<string, string> = {}) {
     timeout: 120_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', ADMIN_PASSWORD: 'e2e-admin-password', NODE_ENV: 'production', ...env },
+    // The one-process default runs on embedded PGlite even when CI exports DATABASE_URL.
+    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'true', ADMIN_PASSWORD: 'e2e-admin-password', NODE_ENV: 'production', ...env },
   };
 }
 

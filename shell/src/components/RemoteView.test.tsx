@@ -27,7 +27,7 @@ describe('RemoteView', () => {
 
   it('shows the fallback when loading fails and loads again on Retry', async () => {
     const attempts = [deferred<ComponentType>(), deferred<ComponentType>()];
-    const load = jest.fn((_remote: string, _exposed: string, retry: boolean) => attempts[retry ? 1 : 0]!.promise);
+    const load = jest.fn((_remote: string, _exposed: string, retry?: boolean) => attempts[retry ? 1 : 0]!.promise);
     render(<RemoteView remote="cms" load={load} />);
     await act(async () => attempts[0]!.reject(new Error('manifest 502')));
     expect(screen.getByRole('alert')).toHaveTextContent('We could not load the cms section');
