@@ -37,7 +37,8 @@ export function federatedConfig({ dir, name, devPort, exposes, role, title }) {
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'] },
+      // extensionAlias: the API contract is TypeScript source with NodeNext-style `./x.js` imports.
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } },
       module: {
         rules: [
           {

@@ -19,6 +19,7 @@ export function readServerConfig(env: Env): ServerConfig {
     host: env.HOST || '0.0.0.0',
     app: {
       database: databaseOptionsFromEnv(env, dataDir),
+      dataDir,
       demoData: env.DEMO_DATA === 'true',
       frontendsRoot: monorepoRoot,
       env,

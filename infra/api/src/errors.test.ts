@@ -11,15 +11,16 @@ describe('error answers', () => {
   before(async () => {
     t = await createTestApp();
     const app = t.app.withTypeProvider<TypeBoxTypeProvider>();
-    app.get('/api/test/boom', async () => {
+    app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
       throw new Error('secret: password=hunter2 at db.internal:5432');
     });
-    app.get('/api/test/conflict', async () => {
+    app.get('/api/test/conflict', { config: { access: 'public' } }, async () => {
       throw new HttpError(409, 'A store with this name already exists');
     });
     app.post(
       '/api/test/store',
       {
+        config: { access: 'public' },
         schema: {
           body: Type.Object({
             name: Type.String({ maxLength: 5, messages: { required: 'Store Name is required', maxLength: 'Too long' } }),

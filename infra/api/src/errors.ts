@@ -10,10 +10,23 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Per-field messages of a 400, as validation failures carry them. */
+    readonly errors?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/** A 400 for one field, worded as the schema validation would word it: `{ message, errors: { field: message } }`. */
+export function fieldError(field: string, message: string): HttpError {
+  return new HttpError(400, message, { [field]: message });
+}
+
+/** A 400 for several fields at once (cross-field rules checked in a handler); null when none failed. */
+export function fieldErrors(errors: Record<string, string>): HttpError | null {
+  const first = Object.values(errors)[0];
+  return first === undefined ? null : new HttpError(400, first, errors);
 }
 
 interface SchemaWithMessages {
@@ -57,6 +70,32 @@ export function validationErrors(issues: readonly ValidationIssue[], context: st
   return errors;
 }
 
+/** Fastify and plugin error codes whose own text is too technical for a person. */
+const FRIENDLY_BY_CODE: Record<string, string> = {
+  FST_REQ_FILE_TOO_LARGE: MESSAGES.upload.tooLarge,
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_FILES_LIMIT: 'Too many files in one request.',
+  FST_FIELDS_LIMIT: 'Too many fields in one request.',
+  FST_PARTS_LIMIT: 'Too many parts in one request.',
+  FST_PROTO_VIOLATION: 'The form contains a forbidden field name.',
+};
+
+/**
+ * PostgreSQL refusals that input can provoke despite validation (a race on a unique value, a row
+ * deleted meanwhile): answered as 4xx, never 500. Drizzle wraps the driver error in `cause`.
+ */
+function databaseRefusal(error: unknown): { status: number; message: string } | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) continue;
+    if (code === '23505') return { status: 409, message: 'This record already exists.' };
+    if (code === '23503') return { status: 409, message: 'This record is linked to other records or refers to one that does not exist.' };
+    if (code === '23514' || code === '23502') return { status: 400, message: MESSAGES.validationFailed };
+    if (code.startsWith('22')) return { status: 400, message: MESSAGES.validationFailed };
+  }
+  return null;
+}
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error.validation) {
     const errors = validationErrors(error.validation as unknown as ValidationIssue[], error.validationContext ?? 'body');
@@ -67,7 +106,15 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     request.log.info({ err: error }, 'request rejected');
-    void reply.code(status).send({ message: error.message } satisfies ErrorResponse);
+    const message = (error.code && FRIENDLY_BY_CODE[error.code]) || error.message;
+    const errors = error instanceof HttpError ? error.errors : undefined;
+    void reply.code(status).send((errors ? { message, errors } : { message }) satisfies ErrorResponse);
+    return;
+  }
+  const refusal = databaseRefusal(error);
+  if (refusal) {
+    request.log.info({ err: error }, 'request refused by the database');
+    void reply.code(refusal.status).send({ message: refusal.message } satisfies ErrorResponse);
     return;
   }
   request.log.error({ err: error }, 'request failed');

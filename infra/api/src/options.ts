@@ -7,12 +7,18 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export interface AppOptions {
   /** Which database to open (and migrate) for this instance. */
   database: DatabaseOptions;
+  /**
+   * Where uploaded files and generated secrets live (`DATA_DIR`). Without one (some tests), secrets
+   * are random per process and uploads go to a temporary folder removed on close.
+   */
+  dataDir?: string;
   /** Seed believable demo content when the database is empty. Default false. */
   demoData?: boolean;
   /** Monorepo root holding `shell/dist` and `remote-*\/dist`; when set, the app also serves the frontends. */
   frontendsRoot?: string;
   /**
-   * Where the frontends plugin reads REMOTE_*_URL, API_BASE and EMAIL_SIGNUP_ACTION_URL.
+   * Where plugins read their settings (REMOTE_*_URL, API_BASE, EMAIL_SIGNUP_ACTION_URL, JWT_SECRET,
+   * ADMIN_USERNAME, ADMIN_PASSWORD, FIREBASE_SERVICE_ACCOUNT, VAPID_*).
    * Default `process.env`; tests pass their own object instead of mutating the process.
    */
   env?: Env;

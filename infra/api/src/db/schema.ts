@@ -3,7 +3,22 @@
  * file with `npm run db:generate`; keep the SQL to what PostgreSQL 15 and PGlite both accept.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -71,6 +86,393 @@ export const categories = pgTable(
   (table) => [index('categories_active_sort_idx').on(table.isActive, table.sortOrder)],
 );
 
+
+/** Prices as exact decimals; node-postgres and PGlite hand them over as strings, mapped to numbers. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+const layoutFlags = () => ({
+  isPadded: boolean('is_padded').notNull().default(false),
+  isFloatingCard: boolean('is_floating_card').notNull().default(false),
+  hasRoundedCorners: boolean('has_rounded_corners').notNull().default(false),
+  isTextOnly: boolean('is_text_only').notNull().default(false),
+});
+const buttons = () => ({
+  primaryButtonText: varchar('primary_button_text', { length: 50 }),
+  primaryButtonActionType: varchar('primary_button_action_type', { length: 500 }),
+  primaryButtonLink: varchar('primary_button_link', { length: 500 }),
+  secondaryButtonText: varchar('secondary_button_text', { length: 50 }),
+  secondaryButtonActionType: varchar('secondary_button_action_type', { length: 500 }),
+  secondaryButtonLink: varchar('secondary_button_link', { length: 500 }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Staff and their sessions
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 100 }).notNull(),
+    fullName: varchar('full_name', { length: 250 }).notNull(),
+    email: varchar('email', { length: 250 }).notNull(),
+    phone: varchar('phone', { length: 20 }),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Sign-in matches usernames case-insensitively, so uniqueness must too.
+  (table) => [uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`)],
+);
+
+/**
+ * Refresh tokens, stored as SHA-256 hashes. Every refresh rotates the token inside its family;
+ * presenting a rotated token again revokes the whole family (stolen-token detection).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: varchar('family_id', { length: 64 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_user_idx').on(table.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+// ---------------------------------------------------------------------------------------------
+
+/** Product types, called "Product Category" by the interface. */
+export const productTypes = pgTable(
+  'product_types',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 250 }).notNull(),
+    imageFilePath: text('image_file_path'),
+    notifyImmediately: boolean('notify_immediately').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('product_types_active_sort_idx').on(table.isActive, table.sortOrder)],
+);
+
+/** Deals ("Product" in the API). */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 500 }).notNull(),
+    additionalInformation: varchar('additional_information', { length: 2000 }),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    currentPrice: money('current_price').notNull(),
+    previousPrice: money('previous_price').notNull(),
+    /** Percent saved, kept by the database so sorting by discount can use an index. */
+    discount: numeric('discount', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN previous_price > 0 THEN round((previous_price - current_price) * 100 / previous_price, 2) ELSE 0 END`,
+      ),
+    promoCode: varchar('promo_code', { length: 50 }),
+    dealStartsIn: timestamp('deal_starts_in', { withTimezone: true }),
+    dealExpiresIn: timestamp('deal_expires_in', { withTimezone: true }),
+    link: varchar('link', { length: 3000 }).notNull(),
+    keywords: varchar('keywords', { length: 2500 }),
+    badgeText: varchar('badge_text', { length: 30 }),
+    badgeColor: varchar('badge_color', { length: 50 }).notNull().default('#000000'),
+    isActive: boolean('is_active').notNull().default(true),
+    likes: integer('likes').notNull().default(0),
+    addedById: integer('added_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Name, keywords, store name and product-type names in one text, rewritten by the deals
+     * repository on every change (and by store/product-type renames); the keyword search indexes it.
+     */
+    searchText: text('search_text').notNull().default(''),
+    dateTimeAdded: timestamp('date_time_added', { withTimezone: true }).notNull().defaultNow(),
+    dateTimeModified: timestamp('date_time_modified', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    check('products_prices_non_negative', sql`${table.currentPrice} >= 0 AND ${table.previousPrice} >= 0`),
+    index('products_category_idx').on(table.categoryId),
+    index('products_added_by_idx').on(table.addedById),
+    index('products_added_idx').on(table.dateTimeAdded),
+  ],
+);
+
+export const productProductTypes = pgTable(
+  'product_product_types',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    productTypeId: integer('product_type_id')
+      .notNull()
+      .references(() => productTypes.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.productTypeId] }),
+    index('product_product_types_type_idx').on(table.productTypeId, table.productId),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    filePath: text('file_path').notNull(),
+    isPreviewImage: boolean('is_preview_image').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('product_images_product_idx').on(table.productId),
+    // At most one preview per deal.
+    uniqueIndex('product_images_one_preview_key').on(table.productId).where(sql`${table.isPreviewImage}`),
+  ],
+);
+
+export const featuredSections = pgTable(
+  'featured_sections',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 250 }).notNull(),
+    imageFilePath: text('image_file_path'),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+    dateUpdated: timestamp('date_updated', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [index('featured_sections_active_sort_idx').on(table.isActive, table.sortOrder)],
+);
+
+export const featuredSectionProducts = pgTable(
+  'featured_section_products',
+  {
+    featuredSectionId: integer('featured_section_id')
+      .notNull()
+      .references(() => featuredSections.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.featuredSectionId, table.productId] }),
+    index('featured_section_products_product_idx').on(table.productId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Website content
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Pages and blogs in one table (`is_blog`): both are routes of the public site, so one unique
+ * index keeps every url unique across the two.
+ */
+export const pages = pgTable(
+  'pages',
+  {
+    id: serial('id').primaryKey(),
+    isBlog: boolean('is_blog').notNull().default(false),
+    name: varchar('name', { length: 250 }).notNull(),
+    title: varchar('title', { length: 250 }),
+    url: varchar('url', { length: 250 }).notNull(),
+    isBannerVisible: boolean('is_banner_visible').notNull().default(true),
+    bannerImageFilePath: text('banner_image_file_path'),
+    bannerColor: varchar('banner_color', { length: 10 }).notNull().default('#000000'),
+    keywords: varchar('keywords', { length: 1500 }),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    addedById: integer('added_by_id').references(() => users.id, { onDelete: 'set null' }),
+    addedOn: timestamp('added_on', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('pages_url_lower_key').on(sql`lower(${table.url})`),
+    index('pages_blog_active_idx').on(table.isBlog, table.isActive),
+  ],
+);
+
+export const contentSections = pgTable(
+  'content_sections',
+  {
+    id: serial('id').primaryKey(),
+    /** The page or blog it was created from, if any (the editor returns there after saving). */
+    pageId: integer('page_id').references(() => pages.id, { onDelete: 'set null' }),
+    blogId: integer('blog_id').references(() => pages.id, { onDelete: 'set null' }),
+    name: varchar('name', { length: 150 }).notNull(),
+    type: varchar('type', { length: 40 }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    title: varchar('title', { length: 1000 }),
+    /** Rich text, sanitised on write. */
+    description: text('description'),
+    /** Custom sections only, admins only. */
+    rawHtml: text('raw_html'),
+    alignment: varchar('alignment', { length: 10 }).notNull().default('LEFT'),
+    imagePath: text('image_path'),
+    ...layoutFlags(),
+    ...buttons(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('content_sections_type_idx').on(table.type)],
+);
+
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  pageId: integer('page_id').references(() => pages.id, { onDelete: 'set null' }),
+  blogId: integer('blog_id').references(() => pages.id, { onDelete: 'set null' }),
+  name: varchar('name', { length: 150 }).notNull(),
+  /** The one banner type the editor offers. */
+  type: varchar('type', { length: 40 }).notNull().default('CONTENT_SECTION_DYNAMIC_BANNER'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const bannerItems = pgTable(
+  'banner_items',
+  {
+    id: serial('id').primaryKey(),
+    bannerId: integer('banner_id')
+      .notNull()
+      .references(() => banners.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 1000 }),
+    type: varchar('type', { length: 40 }),
+    title: varchar('title', { length: 1000 }),
+    description: text('description'),
+    alignment: varchar('alignment', { length: 10 }).notNull().default('LEFT'),
+    imagePath: text('image_path'),
+    ...layoutFlags(),
+    ...buttons(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('banner_items_banner_idx').on(table.bannerId, table.sortOrder)],
+);
+
+/**
+ * The ordered components of a page or blog (`contentSectionBannerId` in the API): each row is
+ * either a content section or a banner, as its type says.
+ */
+export const pageComponents = pgTable(
+  'page_components',
+  {
+    id: serial('id').primaryKey(),
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 20 }).notNull(),
+    contentSectionId: integer('content_section_id').references(() => contentSections.id, { onDelete: 'cascade' }),
+    bannerId: integer('banner_id').references(() => banners.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check(
+      'page_components_target',
+      sql`(${table.type} = 'CONTENTSECTION' AND ${table.contentSectionId} IS NOT NULL AND ${table.bannerId} IS NULL) OR (${table.type} = 'BANNER' AND ${table.bannerId} IS NOT NULL AND ${table.contentSectionId} IS NULL)`,
+    ),
+    index('page_components_page_idx').on(table.pageId, table.sortOrder),
+    index('page_components_section_idx').on(table.contentSectionId),
+    index('page_components_banner_idx').on(table.bannerId),
+  ],
+);
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    pageId: integer('page_id').references(() => pages.id, { onDelete: 'set null' }),
+    parentMenuItemId: integer('parent_menu_item_id').references((): AnyPgColumn => menuItems.id, { onDelete: 'set null' }),
+    customLink: varchar('custom_link', { length: 250 }),
+    openInNewTab: boolean('open_in_new_tab').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('menu_items_parent_idx').on(table.parentMenuItemId, table.sortOrder)],
+);
+
+export const footerItems = pgTable('footer_items', {
+  id: serial('id').primaryKey(),
+  label: varchar('label', { length: 250 }).notNull(),
+  to: varchar('to', { length: 500 }).notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Push notifications and subscribers
+// ---------------------------------------------------------------------------------------------
+
+export const pushNotificationHistory = pgTable(
+  'push_notification_history',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 250 }).notNull(),
+    message: varchar('message', { length: 1000 }).notNull(),
+    numberOfDevicesNotificationSentTo: integer('number_of_devices_sent_to').notNull().default(0),
+    /** queued → sending → done; the console shows progress until done. */
+    status: varchar('status', { length: 20 }).notNull().default('queued'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('push_history_date_idx').on(table.dateCreated)],
+);
+
+/** Push targets: mobile FCM tokens and browser Web Push subscriptions. */
+export const pushDevices = pgTable('push_devices', {
+  id: serial('id').primaryKey(),
+  token: varchar('token', { length: 2048 }).notNull().unique(),
+  platform: varchar('platform', { length: 10 }).notNull(),
+  subscription: jsonb('subscription'),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const emailSubscribers = pgTable(
+  'email_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 200 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('email_subscribers_email_lower_key').on(sql`lower(${table.email})`)],
+);
+
 export type SiteAssetRow = typeof siteAssets.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type NewCategoryRow = typeof categories.$inferInsert;
+export type UserRow = typeof users.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type PageRow = typeof pages.$inferSelect;
+export type ContentSectionRow = typeof contentSections.$inferSelect;
+export type BannerItemRow = typeof bannerItems.$inferSelect;

@@ -6,7 +6,7 @@ import { ErrorResponseSchema, HealthResponseSchema, MESSAGES } from '../../contr
 const health: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/health',
-    { schema: { response: { 200: HealthResponseSchema, 503: ErrorResponseSchema } } },
+    { config: { access: 'public' }, schema: { response: { 200: HealthResponseSchema, 503: ErrorResponseSchema } } },
     async (request, reply) => {
       try {
         await fastify.db.execute(sql`select 1`);

@@ -7,7 +7,7 @@ import { parseFlag, visibleIsActive } from '../../../plugins/app/viewer.js';
 const category: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/GetAllCategories',
-    { schema: { querystring: GetAllCategoriesQuerySchema, response: { 200: Type.Array(StoreSchema) } } },
+    { config: { access: 'optional' }, schema: { querystring: GetAllCategoriesQuerySchema, response: { 200: Type.Array(StoreSchema) } } },
     async (request) => {
       const isActive = visibleIsActive(request, parseFlag(request.query.isActive));
       return fastify.stores.list({ isActive });

@@ -1,0 +1,47 @@
+/** Field limits of both specifications (§5) and the numeric constants server and clients share. */
+
+export const LIMITS = {
+  user: { username: 100, fullName: 250, email: 250, phone: 20, passwordMin: 8, passwordMax: 100 },
+  deal: {
+    name: 500,
+    additionalInformation: 2000,
+    link: 3000,
+    keywords: 2500,
+    badgeText: 30,
+    badgeColor: 50,
+    promoCode: 50,
+  },
+  store: { name: 250 },
+  productCategory: { name: 250 },
+  featuredSection: { name: 250 },
+  menuItem: { name: 100, customLink: 250 },
+  page: { name: 250, title: 250, url: 250, bannerColor: 10, keywords: 1500 },
+  blog: { name: 250, url: 250, bannerColor: 10, keywords: 1500 },
+  contentSection: { name: 150, title: 1000, buttonText: 50, buttonActionType: 500, buttonLink: 500 },
+  banner: { name: 150 },
+  bannerItem: { name: 1000, title: 1000 },
+  siteAsset: {
+    companyName: 250,
+    emailAddress: 150,
+    phoneNumber: 20,
+    streetAddress: 150,
+    city: 100,
+    state: 20,
+    zipCode: 10,
+    hours: 150,
+    link: 500,
+  },
+  footerItem: { label: 250, to: 500 },
+  /** Not shown by the spec; chosen to fit a phone notification. */
+  pushNotification: { title: 100, message: 500 },
+  emailSignup: { email: 200 },
+  /** Uploads: bytes per file and decoded pixels per image. */
+  upload: { maxBytes: 10 * 1024 * 1024, maxPixels: 25_000_000 },
+} as const;
+
+/** Page sizes and other numeric constants the server and clients agree on. */
+export const PAGE_SIZE = { publicDeals: 100, adminTables: 100, keywordSuggestions: 10 } as const;
+
+export const DEFAULT_BADGE_COLOR = '#000000';
+export const DEFAULT_BANNER_COLOR = '#000000';
+export const DYNAMIC_BANNER_BACKGROUND = '#213c63';

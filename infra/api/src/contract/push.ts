@@ -1,0 +1,2 @@
+/** Push notification history, devices and email-blast subscribers. */
+export {};

@@ -1,0 +1,2 @@
+/** Staff users, sign-in and sessions (`Users/…`). */
+export {};

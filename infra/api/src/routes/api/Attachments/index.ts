@@ -1,0 +1,43 @@
+/**
+ * `GET /api/Attachments/{filePath}`: stored images. Names are content hashes, so a file never
+ * changes under its name and may be cached for a year. Only names the image store could have
+ * written are served: no path can reach outside the uploads folder.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { MESSAGES } from '../../../contract/index.js';
+import { HttpError } from '../../../errors.js';
+import { CONTENT_TYPES } from '../../../plugins/app/images.js';
+
+const attachments: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/:filePath',
+    {
+      config: { access: 'public' },
+      schema: {
+        description: 'An uploaded image by its stored name, e.g. `3f1c…9a.jpg`, or its WebP rendition `3f1c…9a.webp`.',
+        params: Type.Object({ filePath: Type.String({ maxLength: 64 }) }),
+      },
+    },
+    async (request, reply) => {
+      const { filePath } = request.params;
+      const path = fastify.images.pathOf(filePath);
+      if (!path) throw new HttpError(404, MESSAGES.notFound);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) throw new HttpError(404, MESSAGES.notFound);
+      const etag = `"${filePath}"`;
+      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const extension = filePath.slice(filePath.lastIndexOf('.') + 1);
+      return reply
+        .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
+        .header('content-length', info.size)
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(path));
+    },
+  );
+};
+
+export default attachments;
