@@ -35,6 +35,9 @@ const ignorePattern = /\.test\.[cm]?[jt]s$/;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: 'info' },
+    // Opening PGlite and seeding demo data take seconds on a busy two-core machine; Fastify's
+    // default of 10 s per plugin would fail a healthy start.
+    pluginTimeout: 120_000,
     ajv: {
       customOptions: {
         // Report every invalid field at once; `verbose` exposes the failing schema so its

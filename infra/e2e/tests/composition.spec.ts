@@ -46,7 +46,7 @@ test.describe('run-time composition', () => {
   });
 
   test('a remote is fetched only when one of its routes is visited', async ({ page }) => {
-    await seedSession(page, 'e2e-admin', true);
+    await seedSession(page, 'admin');
     const seen = watch(page);
     await page.goto('/admin/management/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -65,10 +65,10 @@ test.describe('run-time composition', () => {
   });
 
   test('the shell and a remote read the same session atom', async ({ page }) => {
-    await seedSession(page, 'e2e-admin', true);
+    await seedSession(page, 'admin');
     await page.goto('/admin/management/stores');
     // The shell's top bar and the catalog remote both read the session the shell validated.
-    await expect(page.getByText('Signed in as e2e-admin')).toBeVisible();
+    await expect(page.getByText('Signed in as admin')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Stores' })).toBeVisible();
 
     // One instance of the session package, jotai and React serves both bundles.
@@ -83,7 +83,7 @@ test.describe('run-time composition', () => {
   });
 
   test('a non-admin reaching the stores screen is told it is for admins', async ({ page }) => {
-    await seedSession(page, 'e2e-staff', false);
+    await seedSession(page, 'staff');
     await page.goto('/admin/management/stores');
     await expect(page.getByText('Signed in as e2e-staff')).toBeVisible();
     await expect(page.getByText('Only admins can manage stores.')).toBeVisible();
@@ -91,7 +91,7 @@ test.describe('run-time composition', () => {
   });
 
   test('Retry loads a remote that failed the first time', async ({ page }) => {
-    await seedSession(page, 'e2e-admin', true);
+    await seedSession(page, 'admin');
     let failing = true;
     await page.route('**/remotes/catalog/**', (route) => (failing ? route.abort('connectionrefused') : route.continue()));
     await page.goto('/admin/management/stores');
@@ -106,7 +106,7 @@ test.describe('a remote that is down', () => {
   test.use({ baseURL: `http://127.0.0.1:${PORTS.deadCatalog}` });
 
   test('shows the fallback with Retry while /home keeps working', async ({ page }) => {
-    await seedSession(page, 'e2e-admin', true);
+    await seedSession(page, 'admin');
     await page.goto('/admin/management/stores');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('This part of the site is unavailable right now');

@@ -106,4 +106,4 @@ export const Flag = (label: string) => Type.Boolean({ messages: { type: `${label
  * image service (content sniffing, size, pixels), never by their declared type or name.
  */
 export const FileField = (description = 'An image file: JPEG, PNG, WebP or GIF, at most 10 MB') =>
-  Type.Optional(Type.Unknown({ description, format: 'binary' }));
+  Type.Optional(Type.Unknown({ description }));

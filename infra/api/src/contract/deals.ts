@@ -1,6 +1,8 @@
 /** Deals ("Product"), their images and the public deal search. */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from './common.js';
+import { FileField, Flag, HexColor, IdQuery, IdSchema, IsActiveQuerySchema, Nullable, OptionalText, RequiredText } from './common.js';
+import { DEFAULT_BADGE_COLOR, LIMITS, PAGE_SIZE } from './limits.js';
+import { MESSAGES } from './messages.js';
 
 /** Deal card as listed publicly (spec §3 "Deal list card"). */
 export const DealCardSchema = Type.Object({
@@ -18,3 +20,250 @@ export const DealCardSchema = Type.Object({
 });
 export type DealCard = Static<typeof DealCardSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// Constants and messages beyond the shared ones
+// ---------------------------------------------------------------------------------------------
+
+/** The largest price `numeric(12, 2)` holds. */
+export const MAX_DEAL_PRICE = 9_999_999_999.99;
+/** Items the featured-section deal picker (`GetAllProductsBySearchTerm`) gets at most. */
+export const DEAL_PICKER_LIMIT = 50;
+/** Deals per `GetProductsForDashboard` page. */
+export const DASHBOARD_PAGE_SIZE = PAGE_SIZE.adminTables;
+/** Product types one deal may carry: far above any real form, low enough to bound the work. */
+export const MAX_PRODUCT_TYPES_PER_DEAL = 100;
+/** Files one `UploadImages` call may carry (the multipart limit is 20 files per request). */
+export const MAX_IMAGES_PER_UPLOAD = 20;
+
+/** Texts the spec does not word (server answers), next to the spec's own in `MESSAGES.deal`. */
+export const DEAL_MESSAGES = {
+  notFound: 'Deal not found',
+  imageNotFound: 'Image not found',
+  notOwner: 'You can only change deals you added. Ask an administrator for help.',
+  storeInvalid: 'Please select a valid store',
+  storeNotFound: 'The selected store does not exist',
+  productTypeNotFound: 'One or more selected categories do not exist',
+  linkInvalid: 'Link must be a web address starting with http:// or https://',
+  currentPriceDecimals: 'Current Price may have at most 2 decimals',
+  previousPriceDecimals: 'Previous Price may have at most 2 decimals',
+  dateInvalid: 'Please enter a valid date and time',
+  expiryBeforeStart: 'Deal expiry must not be before the deal start',
+  imagesRequired: MESSAGES.deal.imageRequired,
+  tooManyImages: `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at once`,
+  created: 'Deal created successfully',
+  updated: 'Deal updated successfully',
+  deleted: 'Deal deleted successfully',
+  imagesUploaded: 'Images uploaded successfully',
+  previewSet: 'Preview image updated successfully',
+  imageDeleted: 'Image deleted successfully',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+const Price = (required: string, invalid: string) =>
+  Type.Number({ minimum: 0, maximum: MAX_DEAL_PRICE, messages: { required, type: invalid, minimum: invalid, maximum: invalid } });
+
+/** An ISO 8601 date-time with its offset (`2025-06-01T09:30:00.000Z`), or null / absent for none. */
+const DealDate = () =>
+  Type.Optional(
+    Nullable(
+      Type.String({ format: 'date-time', maxLength: 40, messages: { format: DEAL_MESSAGES.dateInvalid, type: DEAL_MESSAGES.dateInvalid, maxLength: DEAL_MESSAGES.dateInvalid } }),
+    ),
+  );
+
+/** http(s) only: `javascript:`, `data:` and other schemes never reach a public link. */
+export const DEAL_LINK_PATTERN = '^[hH][tT][tT][pP][sS]?://[^\\s/?#]+[^\\s]*$';
+
+/**
+ * The deal form's fields (spec §5 "Deal"), shared by create and update, multipart or JSON.
+ * Optional texts may be absent or null; `badgeColor`, `isActive` and `isFeatured` default.
+ */
+const dealFields = {
+  categoryId: Type.Integer({
+    minimum: 1,
+    maximum: 2147483647,
+    messages: { required: MESSAGES.deal.storeRequired, type: DEAL_MESSAGES.storeInvalid, minimum: DEAL_MESSAGES.storeInvalid, maximum: DEAL_MESSAGES.storeInvalid },
+  }),
+  /** Repeated multipart field; a single value arrives as a one-item list. */
+  productTypeIds: Type.Array(IdSchema('productTypeIds'), {
+    minItems: 1,
+    maxItems: MAX_PRODUCT_TYPES_PER_DEAL,
+    messages: {
+      required: MESSAGES.deal.productTypeRequired,
+      minItems: MESSAGES.deal.productTypeRequired,
+      type: MESSAGES.deal.productTypeRequired,
+      maxItems: `At most ${MAX_PRODUCT_TYPES_PER_DEAL} categories can be selected`,
+    },
+  }),
+  name: RequiredText({ label: 'Product Name', max: LIMITS.deal.name, required: MESSAGES.deal.nameRequired }),
+  additionalInformation: OptionalText({ label: 'Additional Information', max: LIMITS.deal.additionalInformation }),
+  isFeatured: Type.Optional(Object.assign(Flag('Is Featured'), { default: false })),
+  /** Dollars, at most 2 decimals (more is refused rather than silently rounded). */
+  currentPrice: Price(MESSAGES.deal.currentPriceRequired, MESSAGES.deal.currentPriceInvalid),
+  previousPrice: Price(MESSAGES.deal.previousPriceRequired, MESSAGES.deal.previousPriceInvalid),
+  promoCode: OptionalText({ label: 'Promo Code', max: LIMITS.deal.promoCode }),
+  dealStartsIn: DealDate(),
+  /** Must not be before `dealStartsIn` when both are given. */
+  dealExpiresIn: DealDate(),
+  link: Type.String({
+    minLength: 1,
+    maxLength: LIMITS.deal.link,
+    pattern: DEAL_LINK_PATTERN,
+    messages: {
+      required: MESSAGES.deal.linkRequired,
+      minLength: MESSAGES.deal.linkRequired,
+      type: MESSAGES.deal.linkRequired,
+      maxLength: `Link must be at most ${LIMITS.deal.link} characters`,
+      pattern: DEAL_MESSAGES.linkInvalid,
+    },
+  }),
+  keywords: OptionalText({ label: 'Keywords', max: LIMITS.deal.keywords }),
+  badgeText: OptionalText({ label: 'Badge Text', max: LIMITS.deal.badgeText, maxMessage: MESSAGES.deal.badgeTextMax }),
+  badgeColor: Type.Optional(Object.assign(HexColor('Badge Color', LIMITS.deal.badgeColor), { default: DEFAULT_BADGE_COLOR })),
+  isActive: Type.Optional(Object.assign(Flag('Is Active'), { default: true })),
+};
+
+/** `POST Product/CreateProduct`: the deal fields and its first image (`image`, required: it becomes the preview). */
+export const CreateProductBodySchema = Type.Object({ ...dealFields, image: FileField('The deal image (required): JPEG, PNG, WebP or GIF, at most 10 MB') });
+export type CreateProductBody = Static<typeof CreateProductBodySchema>;
+
+/**
+ * `PUT Product/UpdateProduct`: the whole deal form again (`id` plus every field, as create; an
+ * absent optional field becomes empty or its default). `productTypeIds` replaces the deal's set.
+ * An `image`, if sent, is ADDED to the deal's images (the preview when it has none).
+ */
+export const UpdateProductBodySchema = Type.Object({
+  id: IdSchema('id'),
+  ...dealFields,
+  image: FileField('Optional: an image to add to the deal'),
+});
+export type UpdateProductBody = Static<typeof UpdateProductBodySchema>;
+
+export const GetAllProductsQuerySchema = IsActiveQuerySchema;
+export type GetAllProductsQuery = Static<typeof GetAllProductsQuerySchema>;
+
+export const ProductIdQuerySchema = IdQuery('productId');
+export type ProductIdQuery = Static<typeof ProductIdQuerySchema>;
+
+export const ImageIdQuerySchema = IdQuery('imageId');
+export type ImageIdQuery = Static<typeof ImageIdQuerySchema>;
+
+/** The deal picker's search: an empty term lists the latest deals. */
+export const ProductSearchTermQuerySchema = Type.Object({
+  searchTerm: Type.Optional(Type.String({ maxLength: 200, messages: { maxLength: 'Search term must be at most 200 characters' } })),
+});
+export type ProductSearchTermQuery = Static<typeof ProductSearchTermQuerySchema>;
+
+export const DashboardQuerySchema = Type.Object({
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000, default: 0, messages: { type: 'skip must be a number', minimum: 'skip is invalid', maximum: 'skip is invalid' } })),
+});
+export type DashboardQuery = Static<typeof DashboardQuerySchema>;
+
+/** `POST ProductImage/UploadImages`: multipart `productId` and one or more `files` (repeated field). */
+export const UploadImagesBodySchema = Type.Object({
+  productId: IdSchema('productId'),
+  files: Type.Unknown({
+    description: 'One or more image files (repeat the field): JPEG, PNG, WebP or GIF, at most 10 MB each',
+    messages: { required: MESSAGES.deal.imageRequired },
+  }),
+});
+export type UploadImagesBody = Static<typeof UploadImagesBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------
+
+export const ProductTypeRefSchema = Type.Object({ productTypeId: Type.Integer(), name: Type.String() });
+export type ProductTypeRef = Static<typeof ProductTypeRefSchema>;
+
+/** One image of a deal; `filePath` is read at `Attachments/{filePath}`. */
+export const ProductImageSchema = Type.Object({ id: Type.Integer(), filePath: Type.String(), isPreviewImage: Type.Boolean() });
+export type ProductImage = Static<typeof ProductImageSchema>;
+
+const dateTime = () => Type.String({ format: 'date-time' });
+const optionalDateTime = () => Nullable(dateTime());
+
+/**
+ * A row of the admin deals table (`GetAllProducts`). The table pages, sorts and filters on the
+ * client, so the call returns every matching deal (newest first) and keeps each row to the columns
+ * the table shows. `discount` is the whole percent saved, rounded up; `imageUrl` the preview image.
+ */
+export const ProductListItemSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  categoryId: Type.Integer(),
+  category: Type.String(),
+  productTypes: Type.Array(ProductTypeRefSchema),
+  promoCode: Nullable(Type.String()),
+  discount: Type.Number(),
+  currentPrice: Type.Number(),
+  previousPrice: Type.Number(),
+  addedById: Nullable(Type.Integer()),
+  addedBy: Nullable(Type.String()),
+  dateTimeAdded: dateTime(),
+  dateTimeModified: dateTime(),
+  dealStartsIn: optionalDateTime(),
+  dealExpiresIn: optionalDateTime(),
+  isActive: Type.Boolean(),
+  imageUrl: Nullable(Type.String()),
+});
+export type ProductListItem = Static<typeof ProductListItemSchema>;
+
+/** The whole deal, as the edit form loads it (`GetProductById`, spec §3 "Product"). */
+export const ProductSchema = Type.Object({
+  id: Type.Integer(),
+  categoryId: Type.Integer(),
+  productTypeIds: Type.Array(Type.Integer()),
+  name: Type.String(),
+  additionalInformation: Nullable(Type.String()),
+  isFeatured: Type.Boolean(),
+  currentPrice: Type.Number(),
+  previousPrice: Type.Number(),
+  discount: Type.Number(),
+  promoCode: Nullable(Type.String()),
+  dealStartsIn: optionalDateTime(),
+  dealExpiresIn: optionalDateTime(),
+  link: Type.String(),
+  keywords: Nullable(Type.String()),
+  badgeText: Nullable(Type.String()),
+  badgeColor: Type.String(),
+  isActive: Type.Boolean(),
+  likes: Type.Integer(),
+  addedById: Nullable(Type.Integer()),
+  addedBy: Nullable(Type.String()),
+  category: Type.String(),
+  productTypes: Type.Array(ProductTypeRefSchema),
+  /** Preview first, then oldest first. */
+  productImages: Type.Array(ProductImageSchema),
+  /** The preview image's file path. */
+  imageUrl: Nullable(Type.String()),
+  dateTimeAdded: dateTime(),
+  dateTimeModified: dateTime(),
+});
+export type Product = Static<typeof ProductSchema>;
+
+/** An item of the featured-section deal picker (`GetAllProductsBySearchTerm`). */
+export const ProductSearchItemSchema = Type.Object({ id: Type.Integer(), name: Type.String(), imageUrl: Nullable(Type.String()) });
+export type ProductSearchItem = Static<typeof ProductSearchItemSchema>;
+
+/**
+ * The public deal detail (`GetProductDetailById`): the card plus the gallery and the store and
+ * product-type names. `productType` is every product-type name joined with ", " (the detail shows
+ * one line); `productTypes` has them one by one.
+ */
+export const DealDetailSchema = Type.Object({
+  ...DealCardSchema.properties,
+  discount: Type.Number(),
+  categoryId: Type.Integer(),
+  category: Type.String(),
+  productType: Type.String(),
+  productTypes: Type.Array(ProductTypeRefSchema),
+  additionalInformation: Nullable(Type.String()),
+  dealStartsIn: optionalDateTime(),
+  dateTimeAdded: dateTime(),
+  /** Preview first, then oldest first. */
+  images: Type.Array(ProductImageSchema),
+});
+export type DealDetail = Static<typeof DealDetailSchema>;

@@ -17,3 +17,5 @@ export * from './sections.js';
 export * from './pages.js';
 export * from './push.js';
 export * from './site.js';
+export * from './assets.js';
+export * from './search.js';

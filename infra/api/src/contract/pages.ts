@@ -1,8 +1,109 @@
-/** Pages, blogs (one table, `isBlog`), their ordered components, menu items and footer items. */
+/**
+ * Pages, blogs (one table, `isBlog`), their ordered components, menu items and footer items:
+ * the shapes the API answers, the request schemas (spec §5 rules and messages) and the url and
+ * link rules, as pure functions the forms can run too.
+ */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from './common.js';
+import { FileField, Flag, HexColor, IdQuery, IdSchema, Nullable, OptionalText, RequiredText } from './common.js';
 import { COMPONENT_TYPES } from './enums.js';
+import { LIMITS } from './limits.js';
+import { MESSAGES } from './messages.js';
 import { BannerSchema, ContentSectionSchema } from './sections.js';
+
+// ---------------------------------------------------------------------------------------------
+// Limits, messages and rules this area adds to the shared ones
+// ---------------------------------------------------------------------------------------------
+
+/** Not given by the spec: the SEO description is plain text, kept to a size a search result can use. */
+export const CMS_LIMITS = { pageDescription: 5000, assignChildren: 1000 } as const;
+
+export const CMS_MESSAGES = {
+  urlInvalid: 'Please enter a url such as /about-us: letters, numbers, - _ . ~ between single slashes',
+  urlReserved: 'This url belongs to a fixed page of the site. Please choose another',
+  linkInvalid: 'Please enter a link that starts with /, http://, https://, mailto: or tel:',
+  imageInvalid: 'Please upload an image file',
+  pageNotFound: 'Page not found',
+  blogNotFound: 'Blog not found',
+  contentSectionNotFound: 'Content section not found',
+  bannerNotFound: 'Banner not found',
+  componentNotFound: 'This content is not assigned any more',
+  componentAlreadyAssigned: 'This component is already added',
+  menuItemNotFound: 'Menu item not found',
+  menuPageNotFound: 'The chosen page does not exist',
+  menuParentNotFound: 'The chosen parent menu item does not exist',
+  menuOwnParent: 'A menu item cannot be its own parent',
+  menuHasChildren: 'A menu item that has assigned menu items cannot have a parent',
+  menuParentHasParent: 'A menu item with a parent cannot have assigned menu items',
+  menuChildrenRequired: 'Please select at least one menu item',
+  footerItemNotFound: 'Footer item not found',
+  sortDuplicate: 'Each item may appear only once in the new order',
+  sortUnknown: 'Some of these items do not exist any more. Please reload and try again',
+  sortMixed: 'The items must all belong to the same page',
+} as const;
+
+/**
+ * First path segments the public site (or the server) routes itself: a CMS page there would be
+ * unreachable or would shadow a fixed screen.
+ */
+export const RESERVED_PAGE_SEGMENTS = [
+  'home',
+  'deals',
+  'deal',
+  'stores',
+  'categories',
+  'login',
+  'admin',
+  'cms',
+  'preview',
+  'blogs-and-reviews',
+  'email-blast-signup',
+  'api',
+  'remotes.json',
+] as const;
+
+/** One or more `/segment`s of unreserved url characters (RFC 3986), no empty, `.` or `..` segment. */
+const PAGE_URL = /^(?:\/[A-Za-z0-9._~-]+)+$/;
+
+/**
+ * Why a page or blog url cannot be used, or null when it can (uniqueness aside, which only the
+ * server knows). Must begin with "/", be a clean path and not be one of the site's own routes.
+ */
+export function pageUrlProblem(url: string): string | null {
+  if (!url.startsWith('/')) return MESSAGES.general.urlMustStartWithSlash;
+  if (url === '/') return CMS_MESSAGES.urlReserved;
+  if (!PAGE_URL.test(url)) return CMS_MESSAGES.urlInvalid;
+  const segments = url.slice(1).split('/');
+  if (segments.some((segment) => segment === '.' || segment === '..')) return CMS_MESSAGES.urlInvalid;
+  const first = (segments[0] ?? '').toLowerCase();
+  if ((RESERVED_PAGE_SEGMENTS as readonly string[]).includes(first)) return CMS_MESSAGES.urlReserved;
+  return null;
+}
+
+/**
+ * Why a menu item's custom link or a footer item's link cannot be used, or null. Site paths
+ * (`/deals`, not `//host`), http(s) addresses, `mailto:` and `tel:`; never `javascript:`, `data:`
+ * or other schemes a browser would execute.
+ */
+export function linkProblem(link: string): string | null {
+  // Whitespace, control characters and backslashes have no place in a link and can hide a scheme.
+  if (!link || /[\s\\]/.test(link) || [...link].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) return CMS_MESSAGES.linkInvalid;
+  if (link.startsWith('/')) return link.startsWith('//') ? CMS_MESSAGES.linkInvalid : null;
+  if (/^mailto:[^@]+@[^@]+$/i.test(link)) return null;
+  if (/^tel:\+?[0-9()\-.]{3,30}$/i.test(link)) return null;
+  if (/^https?:\/\//i.test(link)) {
+    try {
+      const parsed = new URL(link);
+      return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname ? null : CMS_MESSAGES.linkInvalid;
+    } catch {
+      return CMS_MESSAGES.linkInvalid;
+    }
+  }
+  return CMS_MESSAGES.linkInvalid;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Components of a page or blog
+// ---------------------------------------------------------------------------------------------
 
 export const ComponentTypeSchema = Type.Unsafe<(typeof COMPONENT_TYPES)[number]>(Type.String({ enum: [...COMPONENT_TYPES] }));
 
@@ -33,3 +134,187 @@ export const RenderedComponentSchema = Type.Object({
   contentSection: Nullable(ContentSectionSchema),
 });
 export type RenderedComponent = Static<typeof RenderedComponentSchema>;
+
+/** Both component ids of the Assign calls carry the spec's one message (type or component missing). */
+const componentChoice = { messages: { type: MESSAGES.component.typeAndComponentRequired, minimum: MESSAGES.component.typeAndComponentRequired, maximum: MESSAGES.component.typeAndComponentRequired, enum: MESSAGES.component.typeAndComponentRequired } };
+
+/** `?{owner}=&contentSectionId=&type=` of the Assign calls; `contentSectionId` and `type` are checked by the handler when missing. */
+export const AssignComponentQuerySchema = <K extends 'pageId' | 'blogId'>(owner: K) =>
+  Type.Object({
+    ...IdQuery(owner).properties,
+    /** The content section id, or the banner id when `type=BANNER`. */
+    contentSectionId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, ...componentChoice })),
+    type: Type.Optional(Type.Unsafe<(typeof COMPONENT_TYPES)[number]>(Type.String({ enum: [...COMPONENT_TYPES], ...componentChoice }))),
+  });
+
+/** `Page/AssignContentSectionToPage?pageId=&contentSectionId=&type=BANNER|CONTENTSECTION`. */
+export const AssignToPageQuerySchema = AssignComponentQuerySchema('pageId');
+export type AssignToPageQuery = Static<typeof AssignToPageQuerySchema>;
+/** `Blog/AssignContentSectionToBlog?blogId=&contentSectionId=&type=BANNER|CONTENTSECTION`. */
+export const AssignToBlogQuerySchema = AssignComponentQuerySchema('blogId');
+export type AssignToBlogQuery = Static<typeof AssignToBlogQuerySchema>;
+
+export const UnassignComponentQuerySchema = IdQuery('contentSectionBannerId');
+
+// ---------------------------------------------------------------------------------------------
+// Pages and blogs
+// ---------------------------------------------------------------------------------------------
+
+/** A page or blog as the admin lists show it (Blog list: Added By, Added On). */
+export const PageListItemSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  title: Nullable(Type.String()),
+  url: Type.String(),
+  isBannerVisible: Type.Boolean(),
+  bannerImageFilePath: Nullable(Type.String()),
+  bannerColor: Type.String(),
+  keywords: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  isActive: Type.Boolean(),
+  isBlog: Type.Boolean(),
+  addedById: Nullable(Type.Integer()),
+  /** The full name of the staff member who created it; null once that user is deleted. */
+  addedBy: Nullable(Type.String()),
+  addedOn: Type.String({ format: 'date-time' }),
+});
+export type PageListItem = Static<typeof PageListItemSchema>;
+
+/** `GetPageById` / `GetBlogById`: the record plus its components in page order. */
+export const PageSchema = Type.Composite([PageListItemSchema, Type.Object({ contentSections: Type.Array(PageComponentSchema) })]);
+export type Page = Static<typeof PageSchema>;
+
+/** Blogs have the page shape (`isBlog: true`); the names exist so clients read naturally. */
+export const BlogListItemSchema = PageListItemSchema;
+export type BlogListItem = PageListItem;
+export const BlogSchema = PageSchema;
+export type Blog = Page;
+
+/** `Home/GetDynamicPage` / `Home/GetDynamicBlog`: an active page or blog with its active components. */
+export const DynamicPageSchema = Type.Composite([
+  Type.Omit(PageListItemSchema, ['isActive', 'addedById']),
+  Type.Object({ pageContentSectionBanners: Type.Array(RenderedComponentSchema) }),
+]);
+export type DynamicPage = Static<typeof DynamicPageSchema>;
+export const DynamicPageQuerySchema = IdQuery('dynamicPageId');
+
+const pageFields = (nameLabel: string, nameRequired: string) => ({
+  name: RequiredText({ label: nameLabel, max: LIMITS.page.name, required: nameRequired }),
+  title: OptionalText({ label: 'Title', max: LIMITS.page.title }),
+  /** Must begin with "/", a clean path, not a fixed route of the site, unique across pages and blogs. */
+  url: RequiredText({ label: 'Url', max: LIMITS.page.url, required: MESSAGES.page.urlRequired }),
+  isBannerVisible: Type.Optional(Flag('Is Banner Visible')),
+  bannerColor: Type.Optional(HexColor('Banner Color', LIMITS.page.bannerColor)),
+  keywords: OptionalText({ label: 'Keywords', max: LIMITS.page.keywords }),
+  /** Plain text for search engines. */
+  description: OptionalText({ label: 'Description', max: CMS_LIMITS.pageDescription }),
+  isActive: Type.Optional(Flag('Is Active')),
+  bannerImage: FileField('The banner image: JPEG, PNG, WebP or GIF, at most 10 MB. On update it replaces the current one.'),
+});
+
+const pageBody = (nameLabel: string, nameRequired: string) => Type.Object(pageFields(nameLabel, nameRequired));
+const pageUpdateBody = (nameLabel: string, nameRequired: string) => Type.Object({ id: IdSchema('id'), ...pageFields(nameLabel, nameRequired) });
+
+/**
+ * `Page/CreatePage` (multipart or JSON). Defaults: active, banner visible, colour #000000.
+ * `Page/UpdatePage` takes the same fields plus `id` and replaces the page's fields: an absent
+ * optional text is cleared (an emptied form field arrives absent), absent flags and colour keep
+ * their values, and the banner image is kept unless a new `bannerImage` comes (remove it with
+ * `DeleteBannerImage`).
+ */
+export const CreatePageBodySchema = pageBody('Page Name', MESSAGES.page.nameRequired);
+export type CreatePageBody = Static<typeof CreatePageBodySchema>;
+export const UpdatePageBodySchema = pageUpdateBody('Page Name', MESSAGES.page.nameRequired);
+export type UpdatePageBody = Static<typeof UpdatePageBodySchema>;
+/** `Blog/CreateBlog`, `Blog/UpdateBlog`: as for pages; the name message is the spec's own (it reuses the menu item wording). */
+export const CreateBlogBodySchema = pageBody('Blog Name', MESSAGES.blog.nameRequired);
+export type CreateBlogBody = Static<typeof CreateBlogBodySchema>;
+export const UpdateBlogBodySchema = pageUpdateBody('Blog Name', MESSAGES.blog.nameRequired);
+export type UpdateBlogBody = Static<typeof UpdateBlogBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Menu items
+// ---------------------------------------------------------------------------------------------
+
+export const AssignedMenuItemSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  pageName: Nullable(Type.String()),
+  isActive: Type.Boolean(),
+});
+export type AssignedMenuItem = Static<typeof AssignedMenuItemSchema>;
+
+export const MenuItemSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  pageId: Nullable(Type.Integer()),
+  pageName: Nullable(Type.String()),
+  pageUrl: Nullable(Type.String()),
+  parentMenuItemId: Nullable(Type.Integer()),
+  /** The parent's name; null when top-level (the list shows "-"). */
+  parentMenuItem: Nullable(Type.String()),
+  customLink: Nullable(Type.String()),
+  openInNewTab: Type.Boolean(),
+  isActive: Type.Boolean(),
+  sortOrder: Type.Integer(),
+  /** Its children in menu order (empty for a child). */
+  assignedMenuItems: Type.Array(AssignedMenuItemSchema),
+});
+export type MenuItem = Static<typeof MenuItemSchema>;
+
+const menuItemFields = {
+  name: RequiredText({ label: 'Menu Item Name', max: LIMITS.menuItem.name, required: MESSAGES.menuItem.nameRequired }),
+  /** A page or blog; when set, `customLink` is ignored and stored as null (the form hides it). */
+  pageId: Type.Optional(Nullable(IdSchema('pageId'))),
+  /** A site path (`/deals`), an http(s) address, `mailto:` or `tel:`. */
+  customLink: OptionalText({ label: 'Custom Link', max: LIMITS.menuItem.customLink }),
+  openInNewTab: Type.Optional(Flag('Open In New Tab')),
+  isActive: Type.Optional(Flag('Is Active')),
+  /** On update: absent keeps the current parent, null makes the item top-level. */
+  parentMenuItemId: Type.Optional(Nullable(IdSchema('parentMenuItemId'))),
+};
+
+/** `MenuItem/CreateMenuItem` (JSON). New items go to the end of the menu. */
+export const CreateMenuItemBodySchema = Type.Object(menuItemFields);
+export type CreateMenuItemBody = Static<typeof CreateMenuItemBodySchema>;
+/**
+ * `MenuItem/UpdateMenuItems` (JSON): `id` plus the create fields. Absent optional fields are
+ * cleared (pageId, customLink) or keep their value (flags, parentMenuItemId).
+ */
+export const UpdateMenuItemBodySchema = Type.Object({ id: IdSchema('id'), ...menuItemFields });
+export type UpdateMenuItemBody = Static<typeof UpdateMenuItemBodySchema>;
+
+/** `MenuItem/AssignParentMenuItem`: makes these items children of `parentId`, appended in this order. */
+export const AssignParentMenuItemBodySchema = Type.Object({
+  parentId: IdSchema('parentId'),
+  childMenuItemIds: Type.Array(IdSchema('childMenuItemIds'), {
+    minItems: 1,
+    maxItems: CMS_LIMITS.assignChildren,
+    messages: { required: CMS_MESSAGES.menuChildrenRequired, minItems: CMS_MESSAGES.menuChildrenRequired, type: CMS_MESSAGES.menuChildrenRequired },
+  }),
+});
+export type AssignParentMenuItemBody = Static<typeof AssignParentMenuItemBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Footer items
+// ---------------------------------------------------------------------------------------------
+
+export const FooterItemSchema = Type.Object({
+  id: Type.Integer(),
+  label: Type.String(),
+  to: Type.String(),
+  sortOrder: Type.Integer(),
+});
+export type FooterItem = Static<typeof FooterItemSchema>;
+
+const footerItemFields = {
+  label: RequiredText({ label: 'Footer label', max: LIMITS.footerItem.label, required: MESSAGES.footerItem.labelRequired }),
+  /** A site path (`/deals`), an http(s) address, `mailto:` or `tel:`. */
+  to: RequiredText({ label: 'Link', max: LIMITS.footerItem.to, required: MESSAGES.footerItem.toRequired }),
+};
+
+/** `FooterItem/CreateFooterItem` (JSON). New items go to the end of the footer. */
+export const CreateFooterItemBodySchema = Type.Object(footerItemFields);
+export type CreateFooterItemBody = Static<typeof CreateFooterItemBodySchema>;
+export const UpdateFooterItemBodySchema = Type.Object({ id: IdSchema('id'), ...footerItemFields });
+export type UpdateFooterItemBody = Static<typeof UpdateFooterItemBodySchema>;

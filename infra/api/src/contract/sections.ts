@@ -3,8 +3,18 @@
  * update forms with the §5 rules) live here too, next to these shapes.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from './common.js';
-import { ALIGNMENTS, BUTTON_ACTION_TYPES, CONTENT_SECTION_TYPES } from './enums.js';
+import { FileField, Flag, IdSchema, Nullable, OptionalFlagSchema, OptionalText, RequiredText } from './common.js';
+import {
+  ALIGNMENTS,
+  BUTTON_ACTION_TYPES,
+  COMPONENT_TYPES,
+  CONTENT_SECTION_TYPES,
+  type Alignment,
+  type ButtonActionType,
+  type ContentSectionType,
+} from './enums.js';
+import { LIMITS } from './limits.js';
+import { MESSAGES } from './messages.js';
 
 const StringEnum = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>(Type.String({ enum: [...values] }));
 
@@ -67,3 +77,269 @@ export const BannerSchema = Type.Object({
   bannerItems: Type.Array(BannerItemSchema),
 });
 export type Banner = Static<typeof BannerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Rules shared by the server and the forms (spec §4 and §5)
+// ---------------------------------------------------------------------------------------------
+
+/** Limits the spec does not show: rich text and custom HTML are stored as text up to this size. */
+export const SECTION_LIMITS = { description: 100_000, rawHTML: 100_000 } as const;
+
+/** Messages the spec does not word, in its style. */
+export const SECTION_MESSAGES = {
+  contentSectionCreated: 'Content section created successfully',
+  contentSectionUpdated: 'Content section updated successfully',
+  contentSectionDeleted: 'Content section deleted successfully',
+  contentSectionNotFound: 'Content section not found',
+  imageUploaded: 'Image uploaded successfully',
+  bannerCreated: 'Banner created successfully',
+  bannerUpdated: 'Banner updated successfully',
+  bannerDeleted: 'Banner deleted successfully',
+  bannerNotFound: 'Banner not found',
+  bannerItemCreated: 'Banner item created successfully',
+  bannerItemUpdated: 'Banner item updated successfully',
+  bannerItemDeleted: 'Banner item deleted successfully',
+  bannerItemNotFound: 'Banner item not found',
+  bannerItemsSorted: 'Banner items sorted successfully',
+  sortOneBanner: 'All items must belong to one banner',
+  sortDuplicate: 'Each item may appear only once',
+  sortEmpty: 'Please send at least one item',
+  typeInvalid: 'Please choose a valid type',
+  alignmentInvalid: 'Alignment must be LEFT, CENTER or RIGHT',
+  actionTypeInvalid: 'Action Type must be PAGE, LINK_NEW_TAB, PHONENUMBER or EMAIL',
+  componentTypeInvalid: 'Type must be BANNER or CONTENTSECTION',
+  pageNotFound: 'Page not found',
+  blogNotFound: 'Blog not found',
+} as const;
+
+/** How the pickers show the stored types (§3); the content-section picker offers the first 8. */
+export const CONTENT_SECTION_TYPE_LABELS: Record<ContentSectionType, string> = {
+  CONTENT_SECTION_CUSTOM: 'Custom',
+  CONTENT_SECTION_DEFAULT: 'Default',
+  CONTENT_SECTION_REVERSED: 'Reversed',
+  CONTENT_SECTION_FULLWIDTH: 'Full Width',
+  CONTENT_SECTION_FULLWIDTH_PADDED: 'Full Width Padded',
+  CONTENT_SECTION_TEXTONLY: 'Text Only',
+  CONTENT_SECTION_CARD: 'Card',
+  CONTENT_SECTION_BANNER: 'Banner',
+  CONTENT_SECTION_DYNAMIC_BANNER: 'Dynamic Banner',
+};
+
+/** Types whose image is optional (§4); every other type needs one. */
+export const IMAGE_OPTIONAL_TYPES: readonly ContentSectionType[] = ['CONTENT_SECTION_TEXTONLY', 'CONTENT_SECTION_CUSTOM'];
+/** Types without a required title (§5). */
+export const TITLE_OPTIONAL_TYPES: readonly ContentSectionType[] = ['CONTENT_SECTION_CUSTOM'];
+/** Types without a required description (§5). */
+export const DESCRIPTION_OPTIONAL_TYPES: readonly ContentSectionType[] = [
+  'CONTENT_SECTION_BANNER',
+  'CONTENT_SECTION_DYNAMIC_BANNER',
+  'CONTENT_SECTION_CUSTOM',
+];
+
+export interface TypeLayout {
+  /** Set for Default (LEFT) and Reversed (RIGHT): the form locks the alignment. */
+  lockedAlignment: Alignment | null;
+  isPadded: boolean;
+  isTextOnly: boolean;
+  isFloatingCard: boolean;
+}
+
+/**
+ * §4: choosing a type sets the layout flags and alignment. Default → left (locked), Reversed →
+ * right (locked), Full Width Padded → padded, Text Only → text-only, Card → floating card; the
+ * others set none. The server applies this on every write, whatever flags the client sent.
+ */
+export function layoutForType(type: ContentSectionType): TypeLayout {
+  return {
+    lockedAlignment: type === 'CONTENT_SECTION_DEFAULT' ? 'LEFT' : type === 'CONTENT_SECTION_REVERSED' ? 'RIGHT' : null,
+    isPadded: type === 'CONTENT_SECTION_FULLWIDTH_PADDED',
+    isTextOnly: type === 'CONTENT_SECTION_TEXTONLY',
+    isFloatingCard: type === 'CONTENT_SECTION_CARD',
+  };
+}
+
+/**
+ * What a button link must look like for its action type; never a `javascript:` or other script
+ * URL. PAGE: a site path (`/deals`); LINK_NEW_TAB: an http(s) address; PHONENUMBER: digits with
+ * phone punctuation; EMAIL: an address.
+ */
+export const BUTTON_LINK_RULES: Record<ButtonActionType, { pattern: RegExp; message: string }> = {
+  PAGE: { pattern: /^\/(?![/\\])[^\s\\<>"]*$/, message: 'must be a page path starting with /' },
+  LINK_NEW_TAB: { pattern: /^https?:\/\/[^\s/?#\\<>"]+[^\s\\<>"]*$/i, message: 'must be a web address starting with http:// or https://' },
+  PHONENUMBER: { pattern: /^\+?(?=(?:[^0-9]*[0-9]){3})[0-9 ().-]{3,30}$/, message: 'must be a phone number' },
+  EMAIL: { pattern: /^[^\s@<>"()\\,;:]+@[^\s@<>"()\\,;:]+\.[^\s@<>"()\\,;:]+$/, message: 'must be an email address' },
+};
+
+export interface ButtonFields {
+  primaryButtonText?: string | null | undefined;
+  primaryButtonActionType?: string | null | undefined;
+  primaryButtonLink?: string | null | undefined;
+  secondaryButtonText?: string | null | undefined;
+  secondaryButtonActionType?: string | null | undefined;
+  secondaryButtonLink?: string | null | undefined;
+}
+
+const blank = (value: string | null | undefined) => !value || value.trim() === '';
+
+/**
+ * §5 button rules: a button with text needs an action type and a link; a link needs its type
+ * (to be checked) and must fit that type. Answers `{ field: message }`, empty when all is well.
+ */
+export function buttonErrors(fields: ButtonFields): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const m = MESSAGES.contentSection;
+  for (const [prefix, typeRequired, linkRequired, label] of [
+    ['primary', m.primaryActionTypeRequired, m.primaryActionLinkRequired, 'Primary'],
+    ['secondary', m.secondaryActionTypeRequired, m.secondaryActionLinkRequired, 'Secondary'],
+  ] as const) {
+    const text = fields[`${prefix}ButtonText`];
+    const type = fields[`${prefix}ButtonActionType`];
+    const link = fields[`${prefix}ButtonLink`]?.trim();
+    const typeField = `${prefix}ButtonActionType`;
+    const linkField = `${prefix}ButtonLink`;
+    if ((!blank(text) || !blank(link)) && blank(type)) errors[typeField] = typeRequired;
+    if (!blank(text) && blank(link)) errors[linkField] = linkRequired;
+    if (link && type && !blank(type)) {
+      const rule = BUTTON_LINK_RULES[type as ButtonActionType] as (typeof BUTTON_LINK_RULES)[ButtonActionType] | undefined;
+      if (!rule) errors[typeField] = SECTION_MESSAGES.actionTypeInvalid;
+      else if (!rule.pattern.test(link)) errors[linkField] = `${label} Action Link ${rule.message}`;
+    }
+  }
+  return errors;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests and the responses the spec does not show
+// ---------------------------------------------------------------------------------------------
+
+/** A required enum field worded with the spec's "… is required". */
+const RequiredEnum = <T extends readonly string[]>(values: T, required: string, invalid: string) =>
+  Type.Unsafe<T[number]>(Type.String({ enum: [...values], messages: { required, enum: invalid, type: required } }));
+
+/** An optional enum field; absent, null or empty means "not chosen". */
+const OptionalEnum = <T extends readonly string[]>(values: T, invalid: string) =>
+  Type.Optional(Nullable(Type.Unsafe<T[number]>(Type.String({ enum: [...values], messages: { enum: invalid, type: invalid } }))));
+
+const CS = LIMITS.contentSection;
+
+/** The two buttons of a content section or banner item (rules across fields: `buttonErrors`). */
+const ButtonFormFields = {
+  primaryButtonText: OptionalText({ label: 'Primary Button Text', max: CS.buttonText }),
+  primaryButtonActionType: OptionalEnum(BUTTON_ACTION_TYPES, SECTION_MESSAGES.actionTypeInvalid),
+  primaryButtonLink: OptionalText({ label: 'Primary Action Link', max: CS.buttonLink }),
+  secondaryButtonText: OptionalText({ label: 'Secondary Button Text', max: CS.buttonText }),
+  secondaryButtonActionType: OptionalEnum(BUTTON_ACTION_TYPES, SECTION_MESSAGES.actionTypeInvalid),
+  secondaryButtonLink: OptionalText({ label: 'Secondary Action Link', max: CS.buttonLink }),
+};
+
+/**
+ * Layout fields. `alignment` is required except where the type locks it (checked with the other
+ * type-driven rules); `isPadded`, `isTextOnly` and `isFloatingCard` are accepted but always set
+ * from the type (§4); `hasRoundedCorners` is the editor's free choice.
+ */
+const LayoutFormFields = {
+  alignment: OptionalEnum(ALIGNMENTS, SECTION_MESSAGES.alignmentInvalid),
+  hasRoundedCorners: Type.Optional(Flag('Rounded Corners')),
+  isPadded: Type.Optional(Flag('Padded')),
+  isTextOnly: Type.Optional(Flag('Text Only')),
+  isFloatingCard: Type.Optional(Flag('Floating Card')),
+};
+
+const ContentSectionFormFields = {
+  name: RequiredText({ label: 'Content Section Name', max: CS.name, required: MESSAGES.contentSection.nameRequired }),
+  type: RequiredEnum(CONTENT_SECTION_TYPES, MESSAGES.contentSection.typeRequired, SECTION_MESSAGES.typeInvalid),
+  isActive: Type.Optional(Flag('Is Active')),
+  title: OptionalText({ label: 'Title', max: CS.title }),
+  /** Rich text; sanitised with the rich-text allow-list. Required except for Banner, Dynamic Banner and Custom. */
+  description: OptionalText({ label: 'Content Details', max: SECTION_LIMITS.description }),
+  /** Custom sections only (ignored for other types); sanitised with the wider custom allow-list. */
+  rawHTML: OptionalText({ label: 'Custom HTML', max: SECTION_LIMITS.rawHTML }),
+  ...LayoutFormFields,
+  ...ButtonFormFields,
+  /** The page this section was created from (`/content-section/pageId/{pageId}`). */
+  pageId: Type.Optional(Nullable(IdSchema('pageId'))),
+  /** The blog this section was created from (`/content-section/blogId/{blogId}`). */
+  blogId: Type.Optional(Nullable(IdSchema('blogId'))),
+  /** Required on create except for Text Only and Custom; on update, replaces the image when sent. */
+  image: FileField(),
+};
+
+/** `POST ContentSection/CreateContentSection` (multipart with `image`, or JSON without it). */
+export const CreateContentSectionSchema = Type.Object(ContentSectionFormFields);
+export type CreateContentSection = Static<typeof CreateContentSectionSchema>;
+
+/** `PUT ContentSection/UpdateContentSection`: the same form plus `id`. */
+export const UpdateContentSectionSchema = Type.Object({ id: IdSchema('id'), ...ContentSectionFormFields });
+export type UpdateContentSection = Static<typeof UpdateContentSectionSchema>;
+
+/** `?type=` of the option lists: BANNER or CONTENTSECTION. */
+const ComponentTypeQuery = RequiredEnum(COMPONENT_TYPES, MESSAGES.component.typeRequired, SECTION_MESSAGES.componentTypeInvalid);
+
+export const ContentSectionOptionsQuerySchema = Type.Object({ pageId: IdSchema('pageId'), type: ComponentTypeQuery });
+export const ContentSectionOptionsForBlogQuerySchema = Type.Object({ blogId: IdSchema('blogId'), type: ComponentTypeQuery });
+
+/** One choice of the Add Content modal's component select: `value` is the content section or banner id. */
+export const ComponentOptionSchema = Type.Object({ value: Type.Integer(), label: Type.String() });
+export type ComponentOption = Static<typeof ComponentOptionSchema>;
+
+/** `POST ContentSection/UploadImageToContentSection`: multipart with `file`. */
+export const UploadContentImageSchema = Type.Object({ file: FileField() });
+/** `filePath` is the stored name; the editor inserts `{apiBase}/Attachments/{filePath}`. */
+export const UploadContentImageResponseSchema = Type.Object({ message: Type.String(), filePath: Type.String() });
+export type UploadContentImageResponse = Static<typeof UploadContentImageResponseSchema>;
+
+export const GetAllContentSectionsQuerySchema = Type.Object({ isActive: OptionalFlagSchema });
+
+// --- Banners --------------------------------------------------------------------------------------
+
+const BannerFormFields = {
+  name: RequiredText({ label: 'Banner Name', max: LIMITS.banner.name, required: MESSAGES.banner.nameRequired }),
+  isActive: Type.Optional(Flag('Is Active')),
+  pageId: Type.Optional(Nullable(IdSchema('pageId'))),
+  blogId: Type.Optional(Nullable(IdSchema('blogId'))),
+};
+
+/** `POST Banner/CreateBanner` (JSON): `{ name, isActive, pageId?, blogId? }`. */
+export const CreateBannerSchema = Type.Object(BannerFormFields);
+export type CreateBanner = Static<typeof CreateBannerSchema>;
+/** `PUT Banner/UpdateBanner`: the same plus `id`. */
+export const UpdateBannerSchema = Type.Object({ id: IdSchema('id'), ...BannerFormFields });
+export type UpdateBanner = Static<typeof UpdateBannerSchema>;
+
+/** A row of `GET Banner/GetAllBanners` (the content-sections screen lists banners with it). */
+export const BannerSummarySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  isActive: Type.Boolean(),
+  pageId: Nullable(Type.Integer()),
+  blogId: Nullable(Type.Integer()),
+  bannerItemCount: Type.Integer(),
+});
+export type BannerSummary = Static<typeof BannerSummarySchema>;
+
+export const GetAllBannersQuerySchema = Type.Object({ isActive: OptionalFlagSchema });
+
+// --- Banner items ---------------------------------------------------------------------------------
+
+const BI = LIMITS.bannerItem;
+
+const BannerItemFormFields = {
+  bannerId: IdSchema('bannerId'),
+  name: OptionalText({ label: 'Name', max: BI.name }),
+  /** A content-section type; drives the layout flags as for content sections. */
+  type: RequiredEnum(CONTENT_SECTION_TYPES, MESSAGES.contentSection.typeRequired, SECTION_MESSAGES.typeInvalid),
+  title: OptionalText({ label: 'Title', max: BI.title }),
+  /** Rich text; sanitised with the rich-text allow-list. */
+  description: OptionalText({ label: 'Description', max: SECTION_LIMITS.description }),
+  ...LayoutFormFields,
+  ...ButtonFormFields,
+  /** Required on create; on update, replaces the image when sent. */
+  image: FileField(),
+};
+
+/** `POST BannerItem/CreateBannerItem` (multipart with `image`); added after the banner's last item. */
+export const CreateBannerItemSchema = Type.Object(BannerItemFormFields);
+export type CreateBannerItem = Static<typeof CreateBannerItemSchema>;
+/** `PUT BannerItem/UpdateBannerItem`: the same plus `id`; `bannerId` may be sent but is ignored (an item stays in its banner). */
+export const UpdateBannerItemSchema = Type.Object({ id: IdSchema('id'), ...BannerItemFormFields, bannerId: Type.Optional(IdSchema('bannerId')) });
+export type UpdateBannerItem = Static<typeof UpdateBannerItemSchema>;

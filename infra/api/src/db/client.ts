@@ -5,6 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -41,7 +42,9 @@ export async function openDatabase(
 ): Promise<OpenDatabase> {
   if (options.driver === 'pglite') {
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-    const client = new PGlite(options.dataDir);
+    // pg_trgm: the keyword search's typo fallback (migration 0002 creates the extension). The
+    // options-object form: `new PGlite(undefined, options)` would drop the options (in-memory tests).
+    const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     try {

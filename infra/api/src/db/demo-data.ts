@@ -1,52 +1,25 @@
 /**
- * Believable demo content for an empty database (`DEMO_DATA=true`). Idempotent: the single
- * settings row doubles as the "already seeded" marker, and a database that already has stores is
- * never touched.
+ * Believable demo content for an empty database (`DEMO_DATA=true`): company settings with a logo
+ * and icon, 12 stores, 10 product categories, 300 deals with pictures, 4 featured sections, two
+ * pages and three blogs built from content sections and a dynamic banner, the menu and the footer
+ * (content in ./demo/).
+ *
+ * Rules:
+ * - Only an empty database is seeded; one with any catalogue or site content is never touched.
+ * - Idempotent and race-safe: the single settings row doubles as the "already seeded" marker.
+ *   Inserting it first serialises concurrent starters on its primary key, and the loser seeds
+ *   nothing.
+ * - Pictures are drawn locally (no network) and stored through the image store BEFORE the one
+ *   transaction that writes every row; if that transaction does not seed, they are released.
  */
-import { count } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client.js';
-import { categories, siteAssets, type NewCategoryRow } from './schema.js';
-
-const DEMO_SETTINGS = {
-  id: 1,
-  companyName: 'DealDrop',
-  emailAddress: 'hello@dealdrop.example',
-  phoneNumber: '(415) 555-0134',
-  streetAddress1: '500 Market Street',
-  streetAddress2: 'Suite 1200',
-  city: 'San Francisco',
-  state: 'CA',
-  zipCode: '94105',
-  primaryWeekDayHours: 'Mon–Fri: 9:00 AM – 6:00 PM',
-  primaryWeekEndHours: 'Sat: 10:00 AM – 4:00 PM',
-  secondaryWeekDayHours: 'Support chat: 8:00 AM – 8:00 PM',
-  secondaryWeekEndHours: 'Sun: Closed',
-  appStoreLink: 'https://apps.apple.com/app/dealdrop',
-  googlePlayStoreLink: 'https://play.google.com/store/apps/details?id=example.dealdrop',
-  facebookLink: 'https://www.facebook.com/dealdrop',
-  instagramLink: 'https://www.instagram.com/dealdrop',
-  twitterLink: 'https://x.com/dealdrop',
-  linkedInLink: 'https://www.linkedin.com/company/dealdrop',
-  youtubeLink: 'https://www.youtube.com/@dealdrop',
-  tiktokLink: 'https://www.tiktok.com/@dealdrop',
-  googleMapLink: 'https://maps.google.com/?q=500+Market+Street+San+Francisco+CA',
-  seo: 'DealDrop: hand-picked deals and promo codes from the stores you love, updated every day.',
-} satisfies typeof siteAssets.$inferInsert;
-
-const DEMO_STORE_NAMES = [
-  'Amazon',
-  'Walmart',
-  'Target',
-  'Best Buy',
-  'The Home Depot',
-  'Macy’s',
-  'Nike',
-  'Sephora',
-  'Lowe’s',
-  'Kohl’s',
-  'Wayfair',
-  'Newegg',
-];
+import { DEMO_SETTINGS, DEMO_STORE_NAMES } from './demo/catalog.js';
+import { buildDemoDeals } from './demo/deals.js';
+import { createDemoImages, imageOf, type DemoImageStore } from './demo/images.js';
+import { insertCatalog, type Transaction } from './demo/insert-catalog.js';
+import { insertSite } from './demo/insert-site.js';
+import { siteAssets, users } from './schema.js';
 
 export const DEMO_STORE_COUNT = DEMO_STORE_NAMES.length;
 
@@ -54,27 +27,54 @@ export interface SeedResult {
   seeded: boolean;
 }
 
-export async function seedDemoData(db: Database): Promise<SeedResult> {
-  return db.transaction(async (tx) => {
-    const [stores] = await tx.select({ n: count() }).from(categories);
-    if ((stores?.n ?? 0) > 0) return { seeded: false };
+/** True when the database already holds content of its own (users do not count). */
+async function hasContent(db: Pick<Database, 'execute'>): Promise<boolean> {
+  const result = await db.execute(sql`
+    SELECT EXISTS (SELECT 1 FROM site_assets) OR EXISTS (SELECT 1 FROM categories)
+      OR EXISTS (SELECT 1 FROM product_types) OR EXISTS (SELECT 1 FROM products)
+      OR EXISTS (SELECT 1 FROM featured_sections) OR EXISTS (SELECT 1 FROM pages)
+      OR EXISTS (SELECT 1 FROM content_sections) OR EXISTS (SELECT 1 FROM banners)
+      OR EXISTS (SELECT 1 FROM menu_items) OR EXISTS (SELECT 1 FROM footer_items) AS has_content`);
+  // Both drivers answer `{ rows }`.
+  const [row] = (result as unknown as { rows: { has_content: boolean }[] }).rows;
+  return row?.has_content === true;
+}
 
-    // Inserting the settings row first also serialises concurrent starters on its primary key:
-    // the second one finds the row and seeds nothing.
-    const inserted = await tx
-      .insert(siteAssets)
-      .values(DEMO_SETTINGS)
-      .onConflictDoNothing({ target: siteAssets.id })
-      .returning({ id: siteAssets.id });
-    if (inserted.length === 0) return { seeded: false };
+/** The deals' and pages' author: the first active admin, when one exists. */
+async function firstAdminId(tx: Transaction): Promise<number | null> {
+  const [admin] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return admin?.id ?? null;
+}
 
-    const rows: NewCategoryRow[] = DEMO_STORE_NAMES.map((name, index) => ({
-      name,
-      imageFilePath: null,
-      isActive: true,
-      sortOrder: index + 1,
-    }));
-    await tx.insert(categories).values(rows);
-    return { seeded: true };
-  });
+export async function seedDemoData(db: Database, images: DemoImageStore, now = new Date()): Promise<SeedResult> {
+  // The usual start (content exists) costs one query and draws nothing.
+  if (await hasContent(db)) return { seeded: false };
+
+  const pictures = await createDemoImages(images);
+  let seeded = false;
+  try {
+    seeded = await db.transaction(async (tx) => {
+      if (await hasContent(tx)) return false;
+      const inserted = await tx
+        .insert(siteAssets)
+        .values({ ...DEMO_SETTINGS, companyLogoPath: imageOf(pictures, 'logo'), companyIconPath: imageOf(pictures, 'icon') })
+        .onConflictDoNothing({ target: siteAssets.id })
+        .returning({ id: siteAssets.id });
+      if (inserted.length === 0) return false;
+
+      const addedById = await firstAdminId(tx);
+      await insertCatalog(tx, pictures, buildDemoDeals(now), addedById);
+      await insertSite(tx, pictures, addedById, now);
+      return true;
+    });
+  } finally {
+    // Not seeded (another starter won, or the transaction failed): drop the files nobody refers to.
+    if (!seeded) await images.release(pictures.values());
+  }
+  return { seeded };
 }

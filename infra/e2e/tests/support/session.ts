@@ -1,23 +1,48 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
-const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** The first admin of the e2e servers (see playwright.config.ts: ADMIN_PASSWORD). */
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+/** An ordinary staff member, registered by the admin on first use. */
+export const STAFF = { username: 'e2e-staff', password: 'e2e-staff-password' };
 
-/**
- * A token the client can decode. The browser never verifies signatures (the API does), so these
- * tests of client composition use an unsigned one; API-backed flows sign in for real.
- */
-export function fakeToken(claims: { username: string; isAdmin: boolean }): string {
-  const payload = { nameid: '1', unique_name: claims.username, IsAdmin: claims.isAdmin ? 'True' : 'False', exp: 4_102_444_800 };
-  return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}.signature`;
+interface SignInResponse {
+  token: string;
+  refreshToken: string;
+  isAdmin: boolean;
+  [field: string]: unknown;
 }
 
-/** Puts a session in localStorage under `auth` before any page script runs. */
-export async function seedSession(page: Page, username: string, isAdmin: boolean): Promise<void> {
-  const session = {
-    user: { id: 1, username, firstName: 'E2E', lastName: 'User' },
-    authToken: fakeToken({ username, isAdmin }),
-    refreshToken: 'not-used',
-    isAdmin,
-  };
+async function authenticate(request: APIRequestContext, user: { username: string; password: string }): Promise<SignInResponse | null> {
+  const res = await request.post('/api/Users/Authenticate', { data: { email: user.username, password: user.password } });
+  return res.ok() ? ((await res.json()) as SignInResponse) : null;
+}
+
+/** Signs in through the real API (registering the staff member first when needed). */
+async function signInThroughApi(request: APIRequestContext, who: 'admin' | 'staff'): Promise<SignInResponse> {
+  if (who === 'admin') {
+    const admin = await authenticate(request, ADMIN);
+    if (!admin) throw new Error('the e2e admin could not sign in');
+    return admin;
+  }
+  const existing = await authenticate(request, STAFF);
+  if (existing) return existing;
+  const admin = await signInThroughApi(request, 'admin');
+  const registered = await request.post('/api/Users/Register', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { username: STAFF.username, fullName: 'E2E Staff', email: 'e2e-staff@example.com', password: STAFF.password, confirmPassword: STAFF.password, isActive: true, isAdmin: false },
+  });
+  if (!registered.ok()) throw new Error(`registering the e2e staff member failed: ${registered.status()} ${await registered.text()}`);
+  const staff = await authenticate(request, STAFF);
+  if (!staff) throw new Error('the e2e staff member could not sign in');
+  return staff;
+}
+
+/**
+ * Puts a real session (signed in through `Users/Authenticate`) in localStorage under `auth`, as
+ * the login page would, before any page script runs.
+ */
+export async function seedSession(page: Page, who: 'admin' | 'staff'): Promise<void> {
+  const { token, refreshToken, ...user } = await signInThroughApi(page.request, who);
+  const session = { user, authToken: token, refreshToken, isAdmin: user.isAdmin };
   await page.addInitScript((value) => window.localStorage.setItem('auth', value), JSON.stringify(session));
 }

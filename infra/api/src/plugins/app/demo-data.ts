@@ -6,8 +6,11 @@ import type { AppOptions } from '../../options.js';
 export default fp<AppOptions>(
   async (fastify, opts) => {
     if (!opts.demoData) return;
-    const { seeded } = await seedDemoData(fastify.db);
-    fastify.log.info(seeded ? 'demo data seeded' : 'demo data skipped: the database already has content');
+    const started = performance.now();
+    const { seeded } = await seedDemoData(fastify.db, fastify.images);
+    const ms = Math.round(performance.now() - started);
+    fastify.log.info({ ms }, seeded ? 'demo data seeded' : 'demo data skipped: the database already has content');
   },
-  { name: 'demo-data', dependencies: ['database'] },
+  // After the first admin, so the demo deals and pages are attributed to them.
+  { name: 'demo-data', dependencies: ['database', 'images', 'first-admin'] },
 );

@@ -1,26 +1,133 @@
-/** Store ("Category") queries, exposed as `fastify.stores`. */
-import { asc, eq } from 'drizzle-orm';
+/**
+ * Store ("Category") queries and writes, exposed as `fastify.stores`, plus the pieces every
+ * catalogue repository shares (product types, featured sections): sort-order writes and the image
+ * lifecycle of a write.
+ */
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SiteInfo, Store } from '../../contract/index.js';
+import { CATALOG_MESSAGES, type SiteInfo, type SortItems, type Store } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
-import { categories } from '../../db/schema.js';
+import { categories, type featuredSections, type productTypes } from '../../db/schema.js';
+import { refreshSearchText, type Executor } from '../../db/search-text.js';
+import { HttpError } from '../../errors.js';
+import type { ImageStore } from './images.js';
+
+// ---------------------------------------------------------------------------------------------
+// Shared by the catalogue repositories
+// ---------------------------------------------------------------------------------------------
+
+/** Tables ordered by a `sort_order` column that the Sort… calls rewrite. */
+export type SortableTable = typeof categories | typeof productTypes | typeof featuredSections;
+
+/** Both drivers answer raw queries as `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The sort order that puts a new row after the last one. */
+export async function nextSortOrder(db: Executor, table: SortableTable): Promise<number> {
+  const rows = rowsOf<{ next: number | string }>(await db.execute(sql`SELECT coalesce(max(sort_order) + 1, 0) AS next FROM ${table}`));
+  return Number(rows[0]?.next ?? 0);
+}
+
+/**
+ * Writes the new sort orders of a Sort… call in one statement inside one transaction: when any id
+ * is unknown (or listed twice) nothing is written.
+ */
+export async function applySortOrder(db: Database, table: SortableTable, items: SortItems, label: string): Promise<void> {
+  const ids = items.map((item) => item.id);
+  if (new Set(ids).size !== ids.length) throw new HttpError(400, CATALOG_MESSAGES.sortDuplicate);
+  if (items.length === 0) return;
+  await db.transaction(async (tx) => {
+    const values = sql.join(
+      items.map((item) => sql`(${item.id}::integer, ${item.sortOrder}::integer)`),
+      sql`, `,
+    );
+    const updated = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+        UPDATE ${table} AS t SET sort_order = v.sort_order
+        FROM (VALUES ${values}) AS v(id, sort_order)
+        WHERE t.id = v.id
+        RETURNING t.id`),
+    );
+    if (updated.length !== ids.length) {
+      const found = new Set(updated.map((row) => Number(row.id)));
+      // Throwing rolls the transaction back: the known ids keep their old order too.
+      throw new HttpError(404, CATALOG_MESSAGES.sortUnknown(label, ids.filter((id) => !found.has(id))));
+    }
+  });
+}
+
+/** What a write that may replace an image reports: its result and the file it stopped using. */
+export interface ImageWriteOutcome<T> {
+  result: T;
+  dropped?: string | null | undefined;
+}
+
+/**
+ * The image lifecycle of a catalogue write: the upload is checked and stored before the
+ * transaction (a fake or oversized image answers 415/413 and writes nothing), released again when
+ * the write fails, and the file the write stopped referencing is released once it committed.
+ */
+export async function writeWithImage<T>(
+  images: ImageStore,
+  log: FastifyBaseLogger,
+  upload: Buffer | undefined,
+  write: (savedPath: string | undefined) => Promise<ImageWriteOutcome<T>>,
+): Promise<T> {
+  const saved = upload ? await images.save(upload) : undefined;
+  let outcome: ImageWriteOutcome<T>;
+  try {
+    outcome = await write(saved);
+  } catch (error) {
+    if (saved) await images.release([saved]).catch((releaseError: unknown) => log.warn({ err: releaseError }, 'could not release an unused upload'));
+    throw error;
+  }
+  if (outcome.dropped && outcome.dropped !== saved) {
+    // The write has committed; a file left behind is only disk space, never a failed request.
+    await images.release([outcome.dropped]).catch((error: unknown) => log.warn({ err: error }, 'could not release a replaced image'));
+  }
+  return outcome.result;
+}
+
+/** A visibility filter: anonymous callers ask for active rows only. */
+export function activeOnlyCondition(column: typeof categories.isActive | typeof productTypes.isActive | typeof featuredSections.isActive, activeOnly: boolean): SQL | undefined {
+  return activeOnly ? eq(column, true) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stores
+// ---------------------------------------------------------------------------------------------
 
 /** Public lists order stores by their sort order; the name and id make ties stable. */
 const storeOrder = [asc(categories.sortOrder), asc(categories.name), asc(categories.id)];
 
-export function createStoresRepository(db: Database) {
+const storeColumns = {
+  id: categories.id,
+  name: categories.name,
+  imageFilePath: categories.imageFilePath,
+  isActive: categories.isActive,
+  notifyImmediately: categories.notifyImmediately,
+  sortOrder: categories.sortOrder,
+};
+
+/** Fields of the store form; absent ones take their default on create and stay as they are on update. */
+export interface StoreInput {
+  name: string;
+  isActive?: boolean | undefined;
+  notifyImmediately?: boolean | undefined;
+  sortOrder?: number | undefined;
+  /** A new logo's bytes (checked and stored by the image store). */
+  logo?: Buffer | undefined;
+}
+
+export function createStoresRepository(db: Database, images: ImageStore, log: FastifyBaseLogger) {
   return {
     /** `isActive` undefined lists every store. */
     async list(filter: { isActive?: boolean | undefined }): Promise<Store[]> {
       return db
-        .select({
-          id: categories.id,
-          name: categories.name,
-          imageFilePath: categories.imageFilePath,
-          isActive: categories.isActive,
-          notifyImmediately: categories.notifyImmediately,
-          sortOrder: categories.sortOrder,
-        })
+        .select(storeColumns)
         .from(categories)
         .where(filter.isActive === undefined ? undefined : eq(categories.isActive, filter.isActive))
         .orderBy(...storeOrder);
@@ -33,6 +140,58 @@ export function createStoresRepository(db: Database) {
         .from(categories)
         .where(eq(categories.isActive, true))
         .orderBy(...storeOrder);
+    },
+
+    /** One store, or null (also when `activeOnly` and the store is inactive). */
+    async get(id: number, { activeOnly }: { activeOnly: boolean }): Promise<Store | null> {
+      const [row] = await db
+        .select(storeColumns)
+        .from(categories)
+        .where(and(eq(categories.id, id), activeOnlyCondition(categories.isActive, activeOnly)));
+      return row ?? null;
+    },
+
+    /** Creates a store with its logo (required by the route); answers its id. */
+    async create(input: StoreInput & { logo: Buffer }): Promise<number> {
+      return writeWithImage(images, log, input.logo, async (imageFilePath) => {
+        const id = await db.transaction(async (tx) => {
+          const sortOrder = input.sortOrder ?? (await nextSortOrder(tx, categories));
+          const [row] = await tx
+            .insert(categories)
+            .values({ name: input.name, imageFilePath, isActive: input.isActive ?? true, notifyImmediately: input.notifyImmediately ?? false, sortOrder })
+            .returning({ id: categories.id });
+          if (!row) throw new Error('store insert returned nothing');
+          return row.id;
+        });
+        return { result: id };
+      });
+    },
+
+    /**
+     * Updates a store; a new logo replaces the old one (whose file is released after the commit)
+     * and a rename rewrites the search text of the store's deals in the same transaction.
+     */
+    async update(id: number, input: StoreInput): Promise<void> {
+      await writeWithImage(images, log, input.logo, async (imageFilePath) =>
+        db.transaction(async (tx) => {
+          const [old] = await tx
+            .select({ name: categories.name, imageFilePath: categories.imageFilePath })
+            .from(categories)
+            .where(eq(categories.id, id))
+            .for('update');
+          if (!old) throw new HttpError(404, CATALOG_MESSAGES.store.notFound);
+          await tx
+            .update(categories)
+            .set({ name: input.name, isActive: input.isActive, notifyImmediately: input.notifyImmediately, sortOrder: input.sortOrder, imageFilePath })
+            .where(eq(categories.id, id));
+          if (old.name !== input.name) await refreshSearchText(tx, { categoryId: id });
+          return { result: undefined, dropped: imageFilePath ? old.imageFilePath : null };
+        }),
+      );
+    },
+
+    async sort(items: SortItems): Promise<void> {
+      await applySortOrder(db, categories, items, 'stores');
     },
   };
 }
@@ -47,7 +206,7 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('stores', createStoresRepository(fastify.db));
+    fastify.decorate('stores', createStoresRepository(fastify.db, fastify.images, fastify.log));
   },
-  { name: 'stores', dependencies: ['database'] },
+  { name: 'stores', dependencies: ['database', 'images'] },
 );

@@ -1,0 +1,119 @@
+/**
+ * Site settings (`Asset/…`, spec §3 "SiteAsset"): the single company-settings record the
+ * assets-and-resources screen edits, with the form's field names.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Email, FileField, Nullable, OptionalText, RequiredText } from './common.js';
+import { LIMITS } from './limits.js';
+import { MESSAGES } from './messages.js';
+
+const A = LIMITS.siteAsset;
+
+/** Masks and shapes of §5 (the form's input masks), and what the spec leaves open. */
+export const SITE_ASSET_PATTERNS = {
+  /** (999) 999-9999 */
+  phoneNumber: '^\\(\\d{3}\\) \\d{3}-\\d{4}$',
+  /** 99999 */
+  zipCode: '^\\d{5}$',
+  /** Links open from the public site: http(s) only, no spaces or markup characters. */
+  link: '^https?://[^\\s/?#\\\\<>"]+[^\\s\\\\<>"]*$',
+  /**
+   * Injected into the public page's analytics snippet, so only the known id shapes: GA4 `G-…`,
+   * tag `GT-…`, Ads `AW-…`, Universal Analytics `UA-123456-1`.
+   */
+  googleAnalyticsId: '^(?:G|GT|AW)-[A-Z0-9]{4,20}$|^UA-\\d{4,12}-\\d{1,4}$',
+  /** The Meta pixel id (digits), never a script snippet. */
+  facebookPixelCode: '^\\d{5,20}$',
+} as const;
+
+/** Messages the spec does not word. */
+export const SITE_ASSET_MESSAGES = {
+  updated: 'Site settings updated successfully',
+  phoneInvalid: 'Please enter a valid phone number such as (999) 999-9999',
+  zipInvalid: 'Please enter a valid 5-digit zip code',
+  linkInvalid: 'Please enter a valid link starting with http:// or https://',
+  googleAnalyticsIdInvalid: 'Please enter a valid Google Analytics id such as G-XXXXXXXXXX',
+  facebookPixelInvalid: 'Please enter a valid Facebook Pixel id (digits only)',
+} as const;
+
+/** Limits the spec does not show. */
+export const SITE_ASSET_LIMITS = { seo: 5000, facebookPixelCode: 20 } as const;
+
+const Patterned = (label: string, max: number, pattern: string, invalid: string) =>
+  Type.Optional(
+    Nullable(Type.String({ maxLength: max, pattern, messages: { maxLength: `${label} must be at most ${max} characters`, pattern: invalid, type: invalid } })),
+  );
+
+const Link = (label: string) => Patterned(label, A.link, SITE_ASSET_PATTERNS.link, SITE_ASSET_MESSAGES.linkInvalid);
+
+/** The text fields of the settings, as the form names them (files separate). */
+const SiteAssetTextFields = {
+  companyName: RequiredText({ label: 'Company Name', max: A.companyName, required: MESSAGES.siteAsset.companyNameRequired }),
+  emailAddress: Email({ max: A.emailAddress, required: MESSAGES.siteAsset.emailRequired, invalid: MESSAGES.siteAsset.emailInvalid, label: 'Email' }),
+  phoneNumber: Patterned('Phone Number', A.phoneNumber, SITE_ASSET_PATTERNS.phoneNumber, SITE_ASSET_MESSAGES.phoneInvalid),
+  streetAddress1: OptionalText({ label: 'Street Address 1', max: A.streetAddress }),
+  streetAddress2: OptionalText({ label: 'Street Address 2', max: A.streetAddress }),
+  city: OptionalText({ label: 'City', max: A.city }),
+  state: OptionalText({ label: 'State', max: A.state }),
+  zipCode: Patterned('Zip Code', A.zipCode, SITE_ASSET_PATTERNS.zipCode, SITE_ASSET_MESSAGES.zipInvalid),
+  primaryWeekDayHours: OptionalText({ label: 'Primary Weekday Hours', max: A.hours }),
+  secondaryWeekDayHours: OptionalText({ label: 'Secondary Weekday Hours', max: A.hours }),
+  primaryWeekEndHours: OptionalText({ label: 'Primary Weekend Hours', max: A.hours }),
+  secondaryWeekEndHours: OptionalText({ label: 'Secondary Weekend Hours', max: A.hours }),
+  facebookLink: Link('Facebook Link'),
+  instagramLink: Link('Instagram Link'),
+  twitterLink: Link('Twitter Link'),
+  linkedInLink: Link('LinkedIn Link'),
+  youtubeLink: Link('YouTube Link'),
+  tiktokLink: Link('TikTok Link'),
+  googleMapLink: Link('Google Map Link'),
+  appStoreLink: Link('App Store Link'),
+  googlePlayStoreLink: Link('Google Play Store Link'),
+  googleAnalyticsId: Patterned('Google Analytics Id', A.link, SITE_ASSET_PATTERNS.googleAnalyticsId, SITE_ASSET_MESSAGES.googleAnalyticsIdInvalid),
+  /** Plain text (the site's default meta description); rendered as text, never as HTML. */
+  seo: OptionalText({ label: 'SEO', max: SITE_ASSET_LIMITS.seo }),
+  facebookPixelCode: Patterned('Facebook Pixel Code', SITE_ASSET_LIMITS.facebookPixelCode, SITE_ASSET_PATTERNS.facebookPixelCode, SITE_ASSET_MESSAGES.facebookPixelInvalid),
+};
+
+/**
+ * `PUT Asset/UpdateAsset` (multipart, or JSON without files). The text fields replace the stored
+ * ones (an absent or empty field clears it); `companyLogo`/`companyIcon` replace the images only
+ * when sent.
+ */
+export const UpdateSiteAssetSchema = Type.Object({
+  ...SiteAssetTextFields,
+  companyLogo: FileField(),
+  companyIcon: FileField(),
+});
+export type UpdateSiteAsset = Static<typeof UpdateSiteAssetSchema>;
+
+/** `GET Asset/GetAsset`: every field, null when never set. */
+export const SiteAssetSchema = Type.Object({
+  companyLogoPath: Nullable(Type.String()),
+  companyIconPath: Nullable(Type.String()),
+  companyName: Nullable(Type.String()),
+  emailAddress: Nullable(Type.String()),
+  phoneNumber: Nullable(Type.String()),
+  streetAddress1: Nullable(Type.String()),
+  streetAddress2: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  state: Nullable(Type.String()),
+  zipCode: Nullable(Type.String()),
+  primaryWeekDayHours: Nullable(Type.String()),
+  secondaryWeekDayHours: Nullable(Type.String()),
+  primaryWeekEndHours: Nullable(Type.String()),
+  secondaryWeekEndHours: Nullable(Type.String()),
+  facebookLink: Nullable(Type.String()),
+  instagramLink: Nullable(Type.String()),
+  twitterLink: Nullable(Type.String()),
+  linkedInLink: Nullable(Type.String()),
+  youtubeLink: Nullable(Type.String()),
+  tiktokLink: Nullable(Type.String()),
+  googleMapLink: Nullable(Type.String()),
+  appStoreLink: Nullable(Type.String()),
+  googlePlayStoreLink: Nullable(Type.String()),
+  googleAnalyticsId: Nullable(Type.String()),
+  seo: Nullable(Type.String()),
+  facebookPixelCode: Nullable(Type.String()),
+});
+export type SiteAsset = Static<typeof SiteAssetSchema>;

@@ -1,0 +1,70 @@
+/** Footer links (label and target), exposed as `fastify.footerItems`. */
+import { asc, eq, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { CMS_MESSAGES, type FooterItem, type SortItems } from '../../contract/index.js';
+import type { Database } from '../../db/client.js';
+import { footerItems } from '../../db/schema.js';
+import { HttpError } from '../../errors.js';
+import { writeSortOrders } from './pages.js';
+
+export interface FooterItemFields {
+  label: string;
+  to: string;
+}
+
+const columns = { id: footerItems.id, label: footerItems.label, to: footerItems.to, sortOrder: footerItems.sortOrder };
+const notFound = () => new HttpError(404, CMS_MESSAGES.footerItemNotFound);
+
+export function createFooterItemsRepository(db: Database) {
+  return {
+    /** In footer order. */
+    async list(): Promise<FooterItem[]> {
+      return db.select(columns).from(footerItems).orderBy(asc(footerItems.sortOrder), asc(footerItems.id));
+    },
+
+    async get(id: number): Promise<FooterItem | null> {
+      const [row] = await db.select(columns).from(footerItems).where(eq(footerItems.id, id));
+      return row ?? null;
+    },
+
+    /** Appends the item at the end of the footer; answers its id. */
+    async create(fields: FooterItemFields): Promise<number> {
+      const [row] = await db
+        .insert(footerItems)
+        .values({ ...fields, sortOrder: sql`(SELECT coalesce(max(sort_order) + 1, 0) FROM footer_items)` })
+        .returning({ id: footerItems.id });
+      if (!row) throw new Error('footer item insert returned nothing');
+      return row.id;
+    },
+
+    async update(id: number, fields: FooterItemFields): Promise<void> {
+      const rows = await db.update(footerItems).set(fields).where(eq(footerItems.id, id)).returning({ id: footerItems.id });
+      if (rows.length === 0) throw notFound();
+    },
+
+    async remove(id: number): Promise<void> {
+      const rows = await db.delete(footerItems).where(eq(footerItems.id, id)).returning({ id: footerItems.id });
+      if (rows.length === 0) throw notFound();
+    },
+
+    /** New order in one transaction; an unknown id writes nothing. */
+    async sort(items: SortItems): Promise<void> {
+      await db.transaction(async (tx) => writeSortOrders(tx, footerItems, items));
+    },
+  };
+}
+
+export type FooterItemsRepository = ReturnType<typeof createFooterItemsRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    footerItems: FooterItemsRepository;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    fastify.decorate('footerItems', createFooterItemsRepository(fastify.db));
+  },
+  { name: 'footer-items', dependencies: ['database'] },
+);

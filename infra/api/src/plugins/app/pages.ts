@@ -1,0 +1,419 @@
+/**
+ * Pages and blogs (one table, `is_blog`), their ordered components and their public rendering,
+ * exposed as `fastify.pages`. Every call names the kind it expects, so a page id never reaches a
+ * blog call (or the reverse): it answers 404 as if absent.
+ */
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import fp from 'fastify-plugin';
+import {
+  CMS_MESSAGES,
+  MESSAGES,
+  type Alignment,
+  type Banner,
+  type BannerItem,
+  type ComponentType,
+  type ContentSection,
+  type ContentSectionType,
+  type DynamicPage,
+  type Page,
+  type PageComponent,
+  type PageListItem,
+  type RenderedComponent,
+  type SortItems,
+} from '../../contract/index.js';
+import type { Database } from '../../db/client.js';
+import { bannerItems, banners, contentSections, pageComponents, pages, users, type BannerItemRow, type ContentSectionRow } from '../../db/schema.js';
+import type { Executor } from '../../db/search-text.js';
+import { fieldError, HttpError } from '../../errors.js';
+
+export type PageKind = 'page' | 'blog';
+
+/** The editable fields of a page or blog, normalised by the route (trimmed, empty → null). */
+export interface PageFields {
+  name: string;
+  title: string | null;
+  url: string;
+  keywords: string | null;
+  description: string | null;
+  /** Undefined keeps the stored value (or the default on create). */
+  isBannerVisible: boolean | undefined;
+  bannerColor: string | undefined;
+  isActive: boolean | undefined;
+}
+
+export const pageNotFound = (kind: PageKind) => new HttpError(404, kind === 'blog' ? CMS_MESSAGES.blogNotFound : CMS_MESSAGES.pageNotFound);
+
+const URL_INDEX = 'pages_url_lower_key';
+
+/** The unique url index refused a write (two saves raced past the explicit check). */
+function isUrlConflict(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23505' && (constraint === URL_INDEX || String(message).includes(URL_INDEX))) return true;
+  }
+  return false;
+}
+
+const urlTaken = () => fieldError('url', MESSAGES.page.urlTaken);
+
+function assertDistinctIds(items: SortItems): void {
+  if (new Set(items.map((item) => item.id)).size !== items.length) throw new HttpError(400, CMS_MESSAGES.sortDuplicate);
+}
+
+/**
+ * Writes new sort orders in one statement and fails (inside the caller's transaction, so nothing
+ * is kept) unless every id exists. Shared by the page components, menu items and footer items.
+ */
+export async function writeSortOrders(tx: Executor, table: PgTable, items: SortItems): Promise<void> {
+  if (items.length === 0) return;
+  assertDistinctIds(items);
+  const values = sql.join(
+    items.map((item) => sql`(${item.id}::integer, ${item.sortOrder}::integer)`),
+    sql`, `,
+  );
+  const result = await tx.execute(
+    sql`UPDATE ${table} AS t SET sort_order = v.sort_order FROM (VALUES ${values}) AS v(id, sort_order) WHERE t.id = v.id RETURNING t.id`,
+  );
+  // Both drivers answer `{ rows }`.
+  if ((result as unknown as { rows: unknown[] }).rows.length !== items.length) throw new HttpError(400, CMS_MESSAGES.sortUnknown);
+}
+
+const listColumns = {
+  id: pages.id,
+  name: pages.name,
+  title: pages.title,
+  url: pages.url,
+  isBannerVisible: pages.isBannerVisible,
+  bannerImageFilePath: pages.bannerImageFilePath,
+  bannerColor: pages.bannerColor,
+  keywords: pages.keywords,
+  description: pages.description,
+  isActive: pages.isActive,
+  isBlog: pages.isBlog,
+  addedById: pages.addedById,
+  addedBy: users.fullName,
+  addedOn: pages.addedOn,
+};
+
+const withIsoDate = <T extends { addedOn: Date }>(row: T): Omit<T, 'addedOn'> & { addedOn: string } => ({ ...row, addedOn: row.addedOn.toISOString() });
+
+const ofKind = (kind: PageKind, id?: number) => and(eq(pages.isBlog, kind === 'blog'), id === undefined ? undefined : eq(pages.id, id));
+
+function contentSectionOut(row: ContentSectionRow): ContentSection {
+  return {
+    id: row.id,
+    pageId: row.pageId,
+    blogId: row.blogId,
+    // Content sections are not owned by a banner in this schema.
+    bannerId: null,
+    name: row.name,
+    type: row.type as ContentSectionType,
+    isActive: row.isActive,
+    title: row.title,
+    description: row.description,
+    rawHTML: row.rawHtml,
+    imagePath: row.imagePath,
+    alignment: row.alignment as Alignment,
+    isPadded: row.isPadded,
+    isFloatingCard: row.isFloatingCard,
+    hasRoundedCorners: row.hasRoundedCorners,
+    isTextOnly: row.isTextOnly,
+    primaryButtonText: row.primaryButtonText,
+    primaryButtonActionType: row.primaryButtonActionType,
+    primaryButtonLink: row.primaryButtonLink,
+    secondaryButtonText: row.secondaryButtonText,
+    secondaryButtonActionType: row.secondaryButtonActionType,
+    secondaryButtonLink: row.secondaryButtonLink,
+  };
+}
+
+function bannerItemOut(row: BannerItemRow): BannerItem {
+  return {
+    id: row.id,
+    bannerId: row.bannerId,
+    name: row.name,
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    imagePath: row.imagePath,
+    sortOrder: row.sortOrder,
+    alignment: row.alignment as Alignment,
+    isPadded: row.isPadded,
+    isFloatingCard: row.isFloatingCard,
+    hasRoundedCorners: row.hasRoundedCorners,
+    isTextOnly: row.isTextOnly,
+    primaryButtonText: row.primaryButtonText,
+    primaryButtonActionType: row.primaryButtonActionType,
+    primaryButtonLink: row.primaryButtonLink,
+    secondaryButtonText: row.secondaryButtonText,
+    secondaryButtonActionType: row.secondaryButtonActionType,
+    secondaryButtonLink: row.secondaryButtonLink,
+  };
+}
+
+export function createPagesRepository(db: Database) {
+  /** The page's components in page order, named after their section or banner. */
+  async function components(pageId: number): Promise<PageComponent[]> {
+    const rows = await db
+      .select({
+        id: pageComponents.id,
+        type: pageComponents.type,
+        bannerId: pageComponents.bannerId,
+        contentSectionId: pageComponents.contentSectionId,
+        sortOrder: pageComponents.sortOrder,
+        sectionName: contentSections.name,
+        bannerName: banners.name,
+      })
+      .from(pageComponents)
+      .leftJoin(contentSections, eq(contentSections.id, pageComponents.contentSectionId))
+      .leftJoin(banners, eq(banners.id, pageComponents.bannerId))
+      .where(eq(pageComponents.pageId, pageId))
+      .orderBy(asc(pageComponents.sortOrder), asc(pageComponents.id));
+    return rows.map(({ sectionName, bannerName, ...row }) => ({ ...row, type: row.type as ComponentType, name: sectionName ?? bannerName ?? '' }));
+  }
+
+  return {
+    /** Pages by name; blogs newest first (the list shows Added On). `isActive` undefined lists all. */
+    async list(kind: PageKind, isActive: boolean | undefined): Promise<PageListItem[]> {
+      const rows = await db
+        .select(listColumns)
+        .from(pages)
+        .leftJoin(users, eq(users.id, pages.addedById))
+        .where(and(ofKind(kind), isActive === undefined ? undefined : eq(pages.isActive, isActive)))
+        .orderBy(...(kind === 'blog' ? [desc(pages.addedOn), desc(pages.id)] : [asc(pages.name), asc(pages.id)]));
+      return rows.map(withIsoDate);
+    },
+
+    async get(kind: PageKind, id: number): Promise<Page | null> {
+      const [row] = await db.select(listColumns).from(pages).leftJoin(users, eq(users.id, pages.addedById)).where(ofKind(kind, id));
+      if (!row) return null;
+      return { ...withIsoDate(row), contentSections: await components(id) };
+    },
+
+    async exists(kind: PageKind, id: number): Promise<boolean> {
+      const [row] = await db.select({ id: pages.id }).from(pages).where(ofKind(kind, id));
+      return row !== undefined;
+    },
+
+    /** Whether another page or blog already has this url (case-insensitively). */
+    async urlInUse(url: string, exceptId?: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: pages.id })
+        .from(pages)
+        .where(and(sql`lower(${pages.url}) = lower(${url})`, exceptId === undefined ? undefined : ne(pages.id, exceptId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async create(kind: PageKind, fields: PageFields, bannerImageFilePath: string | null, addedById: number): Promise<number> {
+      try {
+        const [row] = await db
+          .insert(pages)
+          .values({
+            isBlog: kind === 'blog',
+            name: fields.name,
+            title: fields.title,
+            url: fields.url,
+            keywords: fields.keywords,
+            description: fields.description,
+            isBannerVisible: fields.isBannerVisible ?? true,
+            bannerColor: fields.bannerColor ?? '#000000',
+            isActive: fields.isActive ?? true,
+            bannerImageFilePath,
+            addedById,
+          })
+          .returning({ id: pages.id });
+        if (!row) throw new Error('page insert returned nothing');
+        return row.id;
+      } catch (error) {
+        throw isUrlConflict(error) ? urlTaken() : error;
+      }
+    },
+
+    /**
+     * Replaces the editable fields and, when `newImage` is given, the banner image. Answers the
+     * image it replaced, for the caller to release once this has committed.
+     */
+    async update(kind: PageKind, id: number, fields: PageFields, newImage: string | null): Promise<{ replacedImage: string | null }> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [current] = await tx.select({ image: pages.bannerImageFilePath }).from(pages).where(ofKind(kind, id)).for('update');
+          if (!current) throw pageNotFound(kind);
+          await tx
+            .update(pages)
+            .set({
+              name: fields.name,
+              title: fields.title,
+              url: fields.url,
+              keywords: fields.keywords,
+              description: fields.description,
+              ...(fields.isBannerVisible === undefined ? {} : { isBannerVisible: fields.isBannerVisible }),
+              ...(fields.bannerColor === undefined ? {} : { bannerColor: fields.bannerColor }),
+              ...(fields.isActive === undefined ? {} : { isActive: fields.isActive }),
+              ...(newImage === null ? {} : { bannerImageFilePath: newImage }),
+            })
+            .where(eq(pages.id, id));
+          return { replacedImage: newImage === null ? null : current.image };
+        });
+      } catch (error) {
+        throw isUrlConflict(error) ? urlTaken() : error;
+      }
+    },
+
+    /**
+     * Deletes the page or blog: its component assignments go with it, menu items pointing to it
+     * lose their page and content sections or banners created from it stay (foreign keys). Answers
+     * its banner image for the caller to release.
+     */
+    async remove(kind: PageKind, id: number): Promise<{ image: string | null }> {
+      const [row] = await db.delete(pages).where(ofKind(kind, id)).returning({ image: pages.bannerImageFilePath });
+      if (!row) throw pageNotFound(kind);
+      return row;
+    },
+
+    /** Removes the banner image; answers the removed name for the caller to release. */
+    async clearBannerImage(kind: PageKind, id: number): Promise<{ image: string | null }> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select({ image: pages.bannerImageFilePath }).from(pages).where(ofKind(kind, id)).for('update');
+        if (!current) throw pageNotFound(kind);
+        if (current.image !== null) await tx.update(pages).set({ bannerImageFilePath: null }).where(eq(pages.id, id));
+        return current;
+      });
+    },
+
+    /** Appends a content section or a banner to the page's components; answers the assignment id. */
+    async assign(kind: PageKind, pageId: number, type: ComponentType, targetId: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        // Locking the page serialises assignments to it: the duplicate check and "append at the end" hold.
+        const [owner] = await tx.select({ id: pages.id }).from(pages).where(ofKind(kind, pageId)).for('update');
+        if (!owner) throw pageNotFound(kind);
+        const target =
+          type === 'BANNER'
+            ? await tx.select({ id: banners.id }).from(banners).where(eq(banners.id, targetId)).for('share')
+            : await tx.select({ id: contentSections.id }).from(contentSections).where(eq(contentSections.id, targetId)).for('share');
+        if (target.length === 0) throw new HttpError(404, type === 'BANNER' ? CMS_MESSAGES.bannerNotFound : CMS_MESSAGES.contentSectionNotFound);
+
+        const targetColumn = type === 'BANNER' ? pageComponents.bannerId : pageComponents.contentSectionId;
+        const [duplicate] = await tx
+          .select({ id: pageComponents.id })
+          .from(pageComponents)
+          .where(and(eq(pageComponents.pageId, pageId), eq(targetColumn, targetId)))
+          .limit(1);
+        if (duplicate) throw fieldError('contentSectionId', CMS_MESSAGES.componentAlreadyAssigned);
+
+        const [last] = await tx
+          .select({ next: sql<number>`coalesce(max(${pageComponents.sortOrder}) + 1, 0)`.mapWith(Number) })
+          .from(pageComponents)
+          .where(eq(pageComponents.pageId, pageId));
+        const [row] = await tx
+          .insert(pageComponents)
+          .values({
+            pageId,
+            type,
+            contentSectionId: type === 'CONTENTSECTION' ? targetId : null,
+            bannerId: type === 'BANNER' ? targetId : null,
+            sortOrder: last?.next ?? 0,
+          })
+          .returning({ id: pageComponents.id });
+        if (!row) throw new Error('component insert returned nothing');
+        return row.id;
+      });
+    },
+
+    async unassign(kind: PageKind, assignmentId: number): Promise<void> {
+      const rows = await db
+        .delete(pageComponents)
+        .where(and(eq(pageComponents.id, assignmentId), inArray(pageComponents.pageId, db.select({ id: pages.id }).from(pages).where(ofKind(kind)))))
+        .returning({ id: pageComponents.id });
+      if (rows.length === 0) throw new HttpError(404, CMS_MESSAGES.componentNotFound);
+    },
+
+    /** New component order of one page or blog, in one transaction; any foreign id writes nothing. */
+    async sortComponents(kind: PageKind, items: SortItems): Promise<void> {
+      if (items.length === 0) return;
+      assertDistinctIds(items);
+      await db.transaction(async (tx) => {
+        const owners = await tx
+          .select({ pageId: pageComponents.pageId })
+          .from(pageComponents)
+          .innerJoin(pages, eq(pages.id, pageComponents.pageId))
+          .where(and(inArray(pageComponents.id, items.map((item) => item.id)), ofKind(kind)));
+        // An unknown id, or one of the other kind (a blog's component in a page call), writes nothing.
+        if (owners.length !== items.length) throw new HttpError(400, CMS_MESSAGES.sortUnknown);
+        if (new Set(owners.map((owner) => owner.pageId)).size > 1) throw new HttpError(400, CMS_MESSAGES.sortMixed);
+        await writeSortOrders(tx, pageComponents, items);
+      });
+    },
+
+    /**
+     * An active page or blog as the public site renders it: three queries whatever the number of
+     * components (the page, its active components with their section or banner, the items of
+     * those banners).
+     */
+    async render(kind: PageKind, id: number): Promise<DynamicPage | null> {
+      const [page] = await db
+        .select(listColumns)
+        .from(pages)
+        .leftJoin(users, eq(users.id, pages.addedById))
+        .where(and(ofKind(kind, id), eq(pages.isActive, true)));
+      if (!page) return null;
+
+      const [componentRows, itemRows] = await Promise.all([
+        db
+          .select({ component: pageComponents, section: contentSections, banner: banners })
+          .from(pageComponents)
+          .leftJoin(contentSections, eq(contentSections.id, pageComponents.contentSectionId))
+          .leftJoin(banners, eq(banners.id, pageComponents.bannerId))
+          .where(and(eq(pageComponents.pageId, id), or(eq(contentSections.isActive, true), eq(banners.isActive, true))))
+          .orderBy(asc(pageComponents.sortOrder), asc(pageComponents.id)),
+        db
+          .select()
+          .from(bannerItems)
+          .where(inArray(bannerItems.bannerId, db.select({ id: pageComponents.bannerId }).from(pageComponents).where(eq(pageComponents.pageId, id))))
+          .orderBy(asc(bannerItems.bannerId), asc(bannerItems.sortOrder), asc(bannerItems.id)),
+      ]);
+
+      const itemsByBanner = new Map<number, BannerItem[]>();
+      for (const item of itemRows) {
+        const list = itemsByBanner.get(item.bannerId) ?? [];
+        list.push(bannerItemOut(item));
+        itemsByBanner.set(item.bannerId, list);
+      }
+      const bannerOut = (row: typeof banners.$inferSelect): Banner => ({
+        id: row.id,
+        name: row.name,
+        isActive: row.isActive,
+        pageId: row.pageId,
+        blogId: row.blogId,
+        bannerItems: itemsByBanner.get(row.id) ?? [],
+      });
+      const rendered: RenderedComponent[] = componentRows.map(({ component, section, banner }) => ({
+        id: component.id,
+        type: component.type as ComponentType,
+        bannerId: component.bannerId,
+        banner: banner ? bannerOut(banner) : null,
+        contentSectionId: component.contentSectionId,
+        contentSection: section ? contentSectionOut(section) : null,
+      }));
+
+      const { isActive: _isActive, addedById: _addedById, ...shown } = withIsoDate(page);
+      return { ...shown, pageContentSectionBanners: rendered };
+    },
+  };
+}
+
+export type PagesRepository = ReturnType<typeof createPagesRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pages: PagesRepository;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    fastify.decorate('pages', createPagesRepository(fastify.db));
+  },
+  { name: 'pages', dependencies: ['database'] },
+);

@@ -1,0 +1,116 @@
+/** Product type ("Product Category" in the interface) queries and writes, exposed as `fastify.productTypes`. */
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
+import { CATALOG_MESSAGES, type ProductType, type SiteInfo, type SortItems } from '../../contract/index.js';
+import type { Database } from '../../db/client.js';
+import { productTypes } from '../../db/schema.js';
+import { refreshSearchText } from '../../db/search-text.js';
+import { HttpError } from '../../errors.js';
+import type { ImageStore } from './images.js';
+import { activeOnlyCondition, applySortOrder, nextSortOrder, writeWithImage } from './stores.js';
+
+const productTypeOrder = [asc(productTypes.sortOrder), asc(productTypes.name), asc(productTypes.id)];
+
+const productTypeColumns = {
+  id: productTypes.id,
+  name: productTypes.name,
+  imageFilePath: productTypes.imageFilePath,
+  notifyImmediately: productTypes.notifyImmediately,
+  isActive: productTypes.isActive,
+  sortOrder: productTypes.sortOrder,
+};
+
+/** Fields of the product category form; absent ones take their default on create and stay as they are on update. */
+export interface ProductTypeInput {
+  name: string;
+  isActive?: boolean | undefined;
+  notifyImmediately?: boolean | undefined;
+  sortOrder?: number | undefined;
+  image?: Buffer | undefined;
+}
+
+export function createProductTypesRepository(db: Database, images: ImageStore, log: FastifyBaseLogger) {
+  return {
+    /** `isActive` undefined lists every product type. */
+    async list(filter: { isActive?: boolean | undefined }): Promise<ProductType[]> {
+      return db
+        .select(productTypeColumns)
+        .from(productTypes)
+        .where(filter.isActive === undefined ? undefined : eq(productTypes.isActive, filter.isActive))
+        .orderBy(...productTypeOrder);
+    },
+
+    /** The site-info category names: active product types only. */
+    async listForSiteInfo(): Promise<SiteInfo['categories']> {
+      return db.select({ id: productTypes.id, name: productTypes.name }).from(productTypes).where(eq(productTypes.isActive, true)).orderBy(...productTypeOrder);
+    },
+
+    /** One product type, or null (also when `activeOnly` and it is inactive). */
+    async get(id: number, { activeOnly }: { activeOnly: boolean }): Promise<ProductType | null> {
+      const [row] = await db
+        .select(productTypeColumns)
+        .from(productTypes)
+        .where(and(eq(productTypes.id, id), activeOnlyCondition(productTypes.isActive, activeOnly)));
+      return row ?? null;
+    },
+
+    /** Creates a product type with its image (required by the route); answers its id. */
+    async create(input: ProductTypeInput & { image: Buffer }): Promise<number> {
+      return writeWithImage(images, log, input.image, async (imageFilePath) => {
+        const id = await db.transaction(async (tx) => {
+          const sortOrder = input.sortOrder ?? (await nextSortOrder(tx, productTypes));
+          const [row] = await tx
+            .insert(productTypes)
+            .values({ name: input.name, imageFilePath, isActive: input.isActive ?? true, notifyImmediately: input.notifyImmediately ?? false, sortOrder })
+            .returning({ id: productTypes.id });
+          if (!row) throw new Error('product type insert returned nothing');
+          return row.id;
+        });
+        return { result: id };
+      });
+    },
+
+    /**
+     * Updates a product type; a new image replaces the old one (released after the commit) and a
+     * rename rewrites the search text of its deals in the same transaction.
+     */
+    async update(id: number, input: ProductTypeInput): Promise<void> {
+      await writeWithImage(images, log, input.image, async (imageFilePath) =>
+        db.transaction(async (tx) => {
+          const [old] = await tx
+            .select({ name: productTypes.name, imageFilePath: productTypes.imageFilePath })
+            .from(productTypes)
+            .where(eq(productTypes.id, id))
+            .for('update');
+          if (!old) throw new HttpError(404, CATALOG_MESSAGES.productType.notFound);
+          await tx
+            .update(productTypes)
+            .set({ name: input.name, isActive: input.isActive, notifyImmediately: input.notifyImmediately, sortOrder: input.sortOrder, imageFilePath })
+            .where(eq(productTypes.id, id));
+          if (old.name !== input.name) await refreshSearchText(tx, { productTypeId: id });
+          return { result: undefined, dropped: imageFilePath ? old.imageFilePath : null };
+        }),
+      );
+    },
+
+    async sort(items: SortItems): Promise<void> {
+      await applySortOrder(db, productTypes, items, 'product categories');
+    },
+  };
+}
+
+export type ProductTypesRepository = ReturnType<typeof createProductTypesRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    productTypes: ProductTypesRepository;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    fastify.decorate('productTypes', createProductTypesRepository(fastify.db, fastify.images, fastify.log));
+  },
+  { name: 'product-types', dependencies: ['database', 'images'] },
+);

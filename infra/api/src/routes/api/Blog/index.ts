@@ -1,0 +1,20 @@
+/** Blogs (spec §7 "Blog/…"): pages with `isBlog`, so they share the page calls' implementation. */
+import { CreateBlogBodySchema, UpdateBlogBodySchema } from '../../../contract/index.js';
+import { documentRoutes } from '../Page/document-routes.js';
+
+export default documentRoutes({
+  kind: 'blog',
+  noun: 'Blog',
+  idParam: 'blogId',
+  paths: {
+    getAll: 'GetAllBlogs',
+    getById: 'GetBlogById',
+    create: 'CreateBlog',
+    update: 'UpdateBlog',
+    remove: 'DeleteBlog',
+    assign: 'AssignContentSectionToBlog',
+    sort: 'SortBlogContentSections',
+  },
+  createBody: CreateBlogBodySchema,
+  updateBody: UpdateBlogBodySchema,
+});

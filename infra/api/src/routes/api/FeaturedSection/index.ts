@@ -1,0 +1,173 @@
+/**
+ * Featured sections and their deals (spec 2 §7 "FeaturedSection/…").
+ *
+ * Access follows spec 2 §6: creating, sorting and removing sections is for admins; any staff
+ * member may open a section, save its details and add or remove its deals (the screen lets them).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  AssociateProductsBodySchema,
+  AssociateProductsResponseSchema,
+  CATALOG_MESSAGES,
+  CreatedResponseSchema,
+  CreateFeaturedSectionBodySchema,
+  type CreateFeaturedSectionBody,
+  FeaturedSectionDetailSchema,
+  FeaturedSectionIdQuerySchema,
+  FeaturedSectionSchema,
+  GetAllFeaturedSectionsQuerySchema,
+  MESSAGES,
+  MessageResponseSchema,
+  RemoveProductFromFeaturedSectionQuerySchema,
+  SortItemsSchema,
+  UpdateFeaturedSectionBodySchema,
+} from '../../../contract/index.js';
+import { fieldError, HttpError } from '../../../errors.js';
+import { isUpload } from '../../../plugins/app/images.js';
+import { parseFlag, visibleIsActive } from '../../../plugins/app/viewer.js';
+
+const FORM = ['multipart/form-data', 'application/json'];
+
+/** The form's fields as the repository takes them: the trimmed name and the uploaded image, if any. */
+function sectionInput(body: CreateFeaturedSectionBody) {
+  return { name: body.name.trim(), isActive: body.isActive, sortOrder: body.sortOrder, image: isUpload(body.image) ? body.image : undefined };
+}
+
+const featuredSection: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/GetAllFeaturedSections',
+    {
+      config: { access: 'optional' },
+      schema: {
+        description: 'Featured sections by sort order. An empty `isActive` lists all (staff); anonymous callers always get active ones only.',
+        querystring: GetAllFeaturedSectionsQuerySchema,
+        response: { 200: Type.Array(FeaturedSectionSchema) },
+      },
+    },
+    async (request) => fastify.featuredSections.list({ isActive: visibleIsActive(request, parseFlag(request.query.isActive)) }),
+  );
+
+  fastify.get(
+    '/GetFeaturedSection',
+    {
+      config: { access: 'optional' },
+      schema: {
+        description: 'A section with its deals in their order. Anonymous callers get 404 for an inactive section and see only its active deals.',
+        querystring: FeaturedSectionIdQuerySchema,
+        response: { 200: FeaturedSectionDetailSchema },
+      },
+    },
+    async (request) => {
+      const section = await fastify.featuredSections.get(request.query.id, { activeOnly: request.viewer.kind === 'anonymous' });
+      if (!section) throw new HttpError(404, CATALOG_MESSAGES.featuredSection.notFound);
+      return section;
+    },
+  );
+
+  fastify.post(
+    '/CreateFeaturedSection',
+    {
+      config: { access: 'admin' },
+      schema: {
+        description: 'Multipart form: name, isActive, sortOrder and the required `image` file.',
+        consumes: FORM,
+        body: CreateFeaturedSectionBodySchema,
+        response: { 200: CreatedResponseSchema },
+      },
+    },
+    async (request) => {
+      const input = sectionInput(request.body);
+      if (!input.image) throw fieldError('image', MESSAGES.featuredSection.imageRequired);
+      const id = await fastify.featuredSections.create({ ...input, image: input.image });
+      return { message: CATALOG_MESSAGES.featuredSection.created, id };
+    },
+  );
+
+  fastify.put(
+    '/UpdateFeaturedSection',
+    {
+      // Any staff member: spec 2 §6 hides only New, Sort and Remove from non-admins.
+      config: { access: 'staff' },
+      schema: {
+        description: 'Multipart form with `id`. Absent fields keep their value; an `image` file replaces the image.',
+        consumes: FORM,
+        body: UpdateFeaturedSectionBodySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await fastify.featuredSections.update(request.body.id, sectionInput(request.body));
+      return { message: CATALOG_MESSAGES.featuredSection.updated };
+    },
+  );
+
+  fastify.put(
+    '/SortFeaturedSections',
+    {
+      config: { access: 'admin' },
+      schema: {
+        description: 'The sections with their new `sortOrder`, written in one transaction: an unknown id writes nothing (404).',
+        body: SortItemsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await fastify.featuredSections.sort(request.body);
+      return { message: CATALOG_MESSAGES.featuredSection.sorted };
+    },
+  );
+
+  fastify.delete(
+    '/DeleteFeaturedSection',
+    {
+      config: { access: 'admin' },
+      schema: {
+        description: 'Deletes the section and its deal links (the deals stay); its image file is removed once nothing refers to it.',
+        querystring: FeaturedSectionIdQuerySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await fastify.featuredSections.delete(request.query.id);
+      return { message: CATALOG_MESSAGES.featuredSection.deleted };
+    },
+  );
+
+  fastify.post(
+    '/associateProductsToFeaturedSection',
+    {
+      config: { access: 'staff' },
+      schema: {
+        description:
+          'Adds deals after the section\'s last one, in the order given. Deals already in the section are skipped; an unknown deal refuses the whole call (400). Answers the ids newly added.',
+        consumes: FORM,
+        body: AssociateProductsBodySchema,
+        response: { 200: AssociateProductsResponseSchema },
+      },
+    },
+    async (request) => {
+      const added = await fastify.featuredSections.addProducts(request.body.featuredSectionId, request.body.productIds);
+      const message = added.length === 0 ? CATALOG_MESSAGES.featuredSection.productsAlreadyAdded : CATALOG_MESSAGES.featuredSection.productsAdded(added.length);
+      return { message, addedProductIds: added };
+    },
+  );
+
+  fastify.delete(
+    '/RemoveProductsFromFeaturedSection',
+    {
+      config: { access: 'staff' },
+      schema: {
+        description: 'Removes one deal from the section (the deal itself stays).',
+        querystring: RemoveProductFromFeaturedSectionQuerySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await fastify.featuredSections.removeProduct(request.query.featuredSectionId, request.query.productId);
+      return { message: CATALOG_MESSAGES.featuredSection.productRemoved };
+    },
+  );
+};
+
+export default featuredSection;

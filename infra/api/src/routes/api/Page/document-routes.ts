@@ -1,0 +1,276 @@
+/**
+ * The routes the `Page` and `Blog` controllers share (the same calls under their own names): pages
+ * and blogs are one table, so one implementation keeps their rules identical. Admins only.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AssignComponentQuerySchema,
+  CMS_MESSAGES,
+  CreatedResponseSchema,
+  IdQuery,
+  IsActiveQuerySchema,
+  MESSAGES,
+  MessageResponseSchema,
+  PageListItemSchema,
+  PageSchema,
+  SortItemsSchema,
+  UnassignComponentQuerySchema,
+  pageUrlProblem,
+  type CreatePageBody,
+  type CreatePageBodySchema,
+  type UpdatePageBodySchema,
+} from '../../../contract/index.js';
+import { fieldError } from '../../../errors.js';
+import { pageNotFound, type PageFields, type PageKind } from '../../../plugins/app/pages.js';
+import { parseFlag, staffViewer } from '../../../plugins/app/viewer.js';
+
+/** Trimmed text, or null when absent or blank (an emptied form field clears the value). */
+export const cleanText = (value: string | null | undefined): string | null => value?.trim() || null;
+
+export interface DocumentRoutesOptions {
+  kind: PageKind;
+  noun: 'Page' | 'Blog';
+  /** The query parameter naming the page or blog (`pageId`, `blogId`). */
+  idParam: 'pageId' | 'blogId';
+  paths: {
+    getAll: string;
+    getById: string;
+    create: string;
+    update: string;
+    remove: string;
+    assign: string;
+    sort: string;
+  };
+  createBody: typeof CreatePageBodySchema;
+  updateBody: typeof UpdatePageBodySchema;
+}
+
+/** The url rules a schema cannot word in one message: begins with "/", a clean path, not a fixed route. */
+function pageFields(body: CreatePageBody): PageFields {
+  const url = body.url.trim();
+  const problem = pageUrlProblem(url);
+  if (problem) throw fieldError('url', problem);
+  return {
+    name: body.name.trim(),
+    title: cleanText(body.title),
+    url,
+    keywords: cleanText(body.keywords),
+    description: cleanText(body.description),
+    isBannerVisible: body.isBannerVisible,
+    bannerColor: body.bannerColor,
+    isActive: body.isActive,
+  };
+}
+
+/** Stores an uploaded banner image (checked by its bytes); null when none was sent. */
+async function saveBannerImage(fastify: FastifyInstance, value: unknown): Promise<string | null> {
+  if (value === undefined || value === null) return null;
+  if (!Buffer.isBuffer(value)) throw fieldError('bannerImage', CMS_MESSAGES.imageInvalid);
+  return value.length === 0 ? null : fastify.images.save(value);
+}
+
+/**
+ * Deletes files no row refers to any more. The change that dropped them has committed, so a
+ * storage failure is logged rather than turned into an error for a request that succeeded.
+ */
+export async function releaseImages(fastify: FastifyInstance, request: FastifyRequest, names: Array<string | null>): Promise<void> {
+  await fastify.images.release(names).catch((error: unknown) => request.log.error({ err: error, names }, 'could not release images'));
+}
+
+export function documentRoutes(options: DocumentRoutesOptions): FastifyPluginAsyncTypebox {
+  const { kind, noun, idParam, paths } = options;
+  const lower = noun.toLowerCase();
+  const admin = { access: 'admin' as const };
+  const tags = [noun];
+  // Typed with both keys (the union of the two controllers); at run time only `idParam` is there.
+  const byId = IdQuery(idParam);
+  const idOf = (query: Record<'pageId' | 'blogId', number>) => query[idParam];
+
+  return async (fastify) => {
+    // The Assign calls have an empty body, which some clients still label as JSON: read an empty
+    // JSON body as no body (in this controller only) instead of refusing it.
+    const parseJson = fastify.getDefaultJsonParser('error', 'error');
+    fastify.removeContentTypeParser('application/json');
+    fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = body.toString();
+      if (text === '') done(null, undefined);
+      else parseJson(request, text, done);
+    });
+
+    fastify.get(
+      `/${paths.getAll}`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          description: `Every ${lower} (\`isActive\` empty: all), with who added it and when.`,
+          querystring: IsActiveQuerySchema,
+          response: { 200: Type.Array(PageListItemSchema) },
+        },
+      },
+      async (request) => fastify.pages.list(kind, parseFlag(request.query.isActive)),
+    );
+
+    fastify.get(
+      `/${paths.getById}`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          description: `The ${lower} with its components in order (\`contentSections[]\`, each \`id\` an assignment id).`,
+          querystring: byId,
+          response: { 200: PageSchema },
+        },
+      },
+      async (request) => {
+        const page = await fastify.pages.get(kind, idOf(request.query));
+        if (!page) throw pageNotFound(kind);
+        return page;
+      },
+    );
+
+    fastify.post(
+      `/${paths.create}`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          description: `Creates a ${lower} (multipart with an optional \`bannerImage\`, or JSON). The url must begin with "/", be unique across pages and blogs (case-insensitively) and not be a fixed route of the site.`,
+          consumes: ['multipart/form-data', 'application/json'],
+          body: options.createBody,
+          response: { 200: CreatedResponseSchema },
+        },
+      },
+      async (request) => {
+        const fields = pageFields(request.body);
+        if (await fastify.pages.urlInUse(fields.url)) throw fieldError('url', MESSAGES.page.urlTaken);
+        const image = await saveBannerImage(fastify, request.body.bannerImage);
+        let id: number;
+        try {
+          id = await fastify.pages.create(kind, fields, image, staffViewer(request).userId);
+        } catch (error) {
+          await releaseImages(fastify, request, [image]);
+          throw error;
+        }
+        return { message: `${noun} created successfully`, id };
+      },
+    );
+
+    fastify.put(
+      `/${paths.update}`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          description: `Replaces the ${lower}'s fields (absent optional texts are cleared; absent flags and colour are kept). A new \`bannerImage\` replaces the current one, whose file is deleted.`,
+          consumes: ['multipart/form-data', 'application/json'],
+          body: options.updateBody,
+          response: { 200: MessageResponseSchema },
+        },
+      },
+      async (request) => {
+        const { id } = request.body;
+        const fields = pageFields(request.body);
+        if (!(await fastify.pages.exists(kind, id))) throw pageNotFound(kind);
+        if (await fastify.pages.urlInUse(fields.url, id)) throw fieldError('url', MESSAGES.page.urlTaken);
+        const image = await saveBannerImage(fastify, request.body.bannerImage);
+        let replaced: string | null;
+        try {
+          replaced = (await fastify.pages.update(kind, id, fields, image)).replacedImage;
+        } catch (error) {
+          await releaseImages(fastify, request, [image]);
+          throw error;
+        }
+        await releaseImages(fastify, request, [replaced]);
+        return { message: `${noun} updated successfully` };
+      },
+    );
+
+    fastify.delete(
+      `/${paths.remove}`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          description: `Deletes the ${lower}, its component assignments and its banner image; menu items pointing to it lose their page.`,
+          querystring: IdQuery('id'),
+          response: { 200: MessageResponseSchema },
+        },
+      },
+      async (request) => {
+        const { image } = await fastify.pages.remove(kind, request.query.id);
+        await releaseImages(fastify, request, [image]);
+        return { message: `${noun} deleted successfully` };
+      },
+    );
+
+    fastify.post(
+      `/${paths.assign}`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          description: `Appends a component to the ${lower}: \`type=CONTENTSECTION\` with a content section id, or \`type=BANNER\` with a banner id in \`contentSectionId\`. Empty body. Answers the assignment id.`,
+          querystring: AssignComponentQuerySchema(idParam),
+          response: { 200: CreatedResponseSchema },
+        },
+      },
+      async (request) => {
+        const { contentSectionId, type } = request.query;
+        if (type === undefined) throw fieldError('type', MESSAGES.component.typeAndComponentRequired);
+        if (contentSectionId === undefined) throw fieldError('contentSectionId', MESSAGES.component.typeAndComponentRequired);
+        const id = await fastify.pages.assign(kind, idOf(request.query), type, contentSectionId);
+        return { message: `Content added to the ${lower} successfully`, id };
+      },
+    );
+
+    fastify.delete(
+      '/UnassignContentSection',
+      {
+        config: admin,
+        schema: {
+          tags,
+          description: `Removes a component from its ${lower} (the content section or banner itself stays).`,
+          querystring: UnassignComponentQuerySchema,
+          response: { 200: MessageResponseSchema },
+        },
+      },
+      async (request) => {
+        await fastify.pages.unassign(kind, request.query.contentSectionBannerId);
+        return { message: `Content removed from the ${lower} successfully` };
+      },
+    );
+
+    fastify.put(
+      `/${paths.sort}`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          description: `New order of one ${lower}'s components: \`[{ id, sortOrder }]\` of assignment ids, saved in one transaction (an unknown or foreign id saves nothing).`,
+          body: SortItemsSchema,
+          response: { 200: MessageResponseSchema },
+        },
+      },
+      async (request) => {
+        await fastify.pages.sortComponents(kind, request.body);
+        return { message: `${noun} content sorted successfully` };
+      },
+    );
+
+    fastify.delete(
+      '/DeleteBannerImage',
+      {
+        config: admin,
+        schema: { tags, description: `Removes the ${lower}'s banner image and deletes its file.`, querystring: byId, response: { 200: MessageResponseSchema } },
+      },
+      async (request) => {
+        const { image } = await fastify.pages.clearBannerImage(kind, idOf(request.query));
+        await releaseImages(fastify, request, [image]);
+        return { message: 'Banner image removed successfully' };
+      },
+    );
+  };
+}

@@ -1,0 +1,20 @@
+/** CMS pages (spec §7 "Page/…"). The calls are shared with blogs; see document-routes.ts. */
+import { CreatePageBodySchema, UpdatePageBodySchema } from '../../../contract/index.js';
+import { documentRoutes } from './document-routes.js';
+
+export default documentRoutes({
+  kind: 'page',
+  noun: 'Page',
+  idParam: 'pageId',
+  paths: {
+    getAll: 'GetAllPages',
+    getById: 'GetPageById',
+    create: 'CreatePage',
+    update: 'UpdatePage',
+    remove: 'DeletePage',
+    assign: 'AssignContentSectionToPage',
+    sort: 'SortPageContentSections',
+  },
+  createBody: CreatePageBodySchema,
+  updateBody: UpdatePageBodySchema,
+});

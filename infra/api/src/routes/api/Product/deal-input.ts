@@ -1,0 +1,84 @@
+/**
+ * The deal form after schema validation: the rules a schema cannot state (price decimals, expiry
+ * after start, a parseable http(s) link, no markup in plain-text fields, existing store and
+ * product types), then the row values. Every rule runs before any upload is stored, so a rejected
+ * form writes nothing.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DEAL_MESSAGES, DEFAULT_BADGE_COLOR, type CreateProductBody } from '../../../contract/index.js';
+import { fieldErrors } from '../../../errors.js';
+import type { DealValues } from '../../../plugins/app/deals.js';
+
+type DealFields = Omit<CreateProductBody, 'image'>;
+
+/** Plain-text fields never carry markup: a tag-like `<x`, `</`, `<!` or `<?` is refused. */
+const MARKUP = /<\s*[a-zA-Z/!?]/;
+const PLAIN_TEXT_LABELS = {
+  name: 'Product Name',
+  additionalInformation: 'Additional Information',
+  promoCode: 'Promo Code',
+  keywords: 'Keywords',
+  badgeText: 'Badge Text',
+} as const;
+
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+function isWebLink(link: string): boolean {
+  try {
+    const url = new URL(link);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const text = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+/** Checks the cross-field rules and the references; answers the row values and the distinct product types. */
+export async function readDealForm(fastify: FastifyInstance, body: DealFields): Promise<{ values: DealValues; productTypeIds: number[] }> {
+  const errors: Record<string, string> = {};
+  for (const [field, label] of Object.entries(PLAIN_TEXT_LABELS)) {
+    const value = body[field as keyof typeof PLAIN_TEXT_LABELS];
+    if (typeof value === 'string' && MARKUP.test(value)) errors[field] = `${label} must not contain HTML tags`;
+  }
+  if (!hasAtMostTwoDecimals(body.currentPrice)) errors.currentPrice = DEAL_MESSAGES.currentPriceDecimals;
+  if (!hasAtMostTwoDecimals(body.previousPrice)) errors.previousPrice = DEAL_MESSAGES.previousPriceDecimals;
+  if (!isWebLink(body.link)) errors.link = DEAL_MESSAGES.linkInvalid;
+
+  const dealStartsIn = body.dealStartsIn ? new Date(body.dealStartsIn) : null;
+  const dealExpiresIn = body.dealExpiresIn ? new Date(body.dealExpiresIn) : null;
+  if (dealStartsIn && Number.isNaN(dealStartsIn.getTime())) errors.dealStartsIn = DEAL_MESSAGES.dateInvalid;
+  if (dealExpiresIn && Number.isNaN(dealExpiresIn.getTime())) errors.dealExpiresIn = DEAL_MESSAGES.dateInvalid;
+  if (dealStartsIn && dealExpiresIn && dealExpiresIn < dealStartsIn) errors.dealExpiresIn ??= DEAL_MESSAGES.expiryBeforeStart;
+
+  const productTypeIds = [...new Set(body.productTypeIds)];
+  const missing = await fastify.deals.missingReferences(body.categoryId, productTypeIds);
+  if (missing.store) errors.categoryId = DEAL_MESSAGES.storeNotFound;
+  if (missing.productTypes) errors.productTypeIds = DEAL_MESSAGES.productTypeNotFound;
+
+  const failure = fieldErrors(errors);
+  if (failure) throw failure;
+
+  return {
+    productTypeIds,
+    values: {
+      categoryId: body.categoryId,
+      name: body.name.trim(),
+      additionalInformation: text(body.additionalInformation),
+      isFeatured: body.isFeatured ?? false,
+      currentPrice: body.currentPrice,
+      previousPrice: body.previousPrice,
+      promoCode: text(body.promoCode),
+      dealStartsIn,
+      dealExpiresIn,
+      link: body.link,
+      keywords: text(body.keywords),
+      badgeText: text(body.badgeText),
+      badgeColor: body.badgeColor ?? DEFAULT_BADGE_COLOR,
+      isActive: body.isActive ?? true,
+    },
+  };
+}

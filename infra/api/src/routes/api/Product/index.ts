@@ -1,0 +1,181 @@
+/**
+ * Deals, which the API calls products (spec §7 "Product/…"). Any staff member may read the admin
+ * lists and create deals; changing or deleting one is for the staff member who added it or an
+ * admin (`fastify.dealOwnerOrAdmin`). The public deal detail is `optional`: anonymous callers see
+ * live deals only.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  CreatedResponseSchema,
+  CreateProductBodySchema,
+  DashboardQuerySchema,
+  DEAL_MESSAGES,
+  DealCardSchema,
+  DealDetailSchema,
+  GetAllProductsQuerySchema,
+  MESSAGES,
+  MessageResponseSchema,
+  ProductIdQuerySchema,
+  type ProductListItem,
+  ProductListItemSchema,
+  ProductSchema,
+  ProductSearchItemSchema,
+  ProductSearchTermQuerySchema,
+  UpdateProductBodySchema,
+} from '../../../contract/index.js';
+import { fieldError, HttpError } from '../../../errors.js';
+import { idFrom, OWN_DEAL_RULE, withStoredImages } from '../../../plugins/app/deals.js';
+import { isUpload } from '../../../plugins/app/images.js';
+import { parseFlag, staffViewer } from '../../../plugins/app/viewer.js';
+import { readDealForm } from './deal-input.js';
+
+const MULTIPART_OR_JSON = ['multipart/form-data', 'application/json'];
+
+const product: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/GetAllProducts',
+    {
+      config: { access: 'staff' },
+      schema: {
+        description:
+          'The admin deals table: every deal (empty `isActive`) or the active/inactive ones, newest first. The table pages on the client, so all rows come at once, each kept to the columns the table shows.',
+        querystring: GetAllProductsQuerySchema,
+        response: { 200: Type.Array(ProductListItemSchema) },
+      },
+    },
+    async (request, reply) => {
+      // The database writes the JSON document (see listAdminJson): a string payload is sent as it
+      // is, the schema above documents it.
+      const json = await fastify.deals.listAdminJson({ isActive: parseFlag(request.query.isActive) });
+      return reply.type('application/json; charset=utf-8').send(json as unknown as ProductListItem[]);
+    },
+  );
+
+  fastify.get(
+    '/GetProductById',
+    {
+      config: { access: 'staff' },
+      schema: { description: 'The whole deal, as the edit form loads it.', querystring: ProductIdQuerySchema, response: { 200: ProductSchema } },
+    },
+    async (request) => {
+      const deal = await fastify.deals.getById(request.query.productId);
+      if (!deal) throw new HttpError(404, DEAL_MESSAGES.notFound);
+      return deal;
+    },
+  );
+
+  fastify.get(
+    '/GetAllProductsBySearchTerm',
+    {
+      config: { access: 'staff' },
+      schema: {
+        description: 'The featured-section deal picker: up to 50 deals whose name contains the term (any case), newest first; an empty term lists the latest.',
+        querystring: ProductSearchTermQuerySchema,
+        response: { 200: Type.Array(ProductSearchItemSchema) },
+      },
+    },
+    async (request) => fastify.deals.searchByName(request.query.searchTerm ?? ''),
+  );
+
+  fastify.get(
+    '/GetProductsForDashboard',
+    {
+      config: { access: 'staff' },
+      schema: {
+        description: 'The latest 100 deals (any state) from `skip`, as deal cards.',
+        querystring: DashboardQuerySchema,
+        response: { 200: Type.Array(DealCardSchema) },
+      },
+    },
+    async (request) => fastify.deals.dashboard(request.query.skip ?? 0),
+  );
+
+  fastify.get(
+    '/GetProductDetailById',
+    {
+      config: { access: 'optional' },
+      schema: {
+        description: 'The public deal detail. Anonymous callers get only live deals (active, started, not expired), otherwise 404; staff get any deal.',
+        querystring: ProductIdQuerySchema,
+        response: { 200: DealDetailSchema },
+      },
+    },
+    async (request) => {
+      const deal = await fastify.deals.detail(request.query.productId, { liveOnly: request.viewer.kind === 'anonymous' });
+      if (!deal) throw new HttpError(404, DEAL_MESSAGES.notFound);
+      return deal;
+    },
+  );
+
+  fastify.post(
+    '/CreateProduct',
+    {
+      config: { access: 'staff' },
+      schema: {
+        description: 'Creates a deal from the form (multipart: the fields, `image` and `productTypeIds` repeated). The caller becomes its owner; the image its preview.',
+        consumes: MULTIPART_OR_JSON,
+        body: CreateProductBodySchema,
+        response: { 200: CreatedResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = staffViewer(request);
+      const { image, ...fields } = request.body;
+      const form = await readDealForm(fastify, fields);
+      if (!isUpload(image)) throw fieldError('image', MESSAGES.deal.imageRequired);
+      const id = await withStoredImages(fastify.images, [image], ([path]) =>
+        fastify.deals.create(form.values, form.productTypeIds, path as string, viewer.userId),
+      );
+      return { message: DEAL_MESSAGES.created, id };
+    },
+  );
+
+  fastify.put(
+    '/UpdateProduct',
+    {
+      config: { access: 'staff', rule: OWN_DEAL_RULE },
+      preHandler: fastify.dealOwnerOrAdmin(idFrom('body', 'id')),
+      schema: {
+        description:
+          'Rewrites the whole deal (`id` plus every form field; `productTypeIds` replaces the set). An `image`, if sent, is added to its images (the preview when it has none).',
+        consumes: MULTIPART_OR_JSON,
+        body: UpdateProductBodySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      const { id, image, ...fields } = request.body;
+      const form = await readDealForm(fastify, fields);
+      // No image (absent, null or an empty file part) keeps the images as they are.
+      const noImage = image == null || (Buffer.isBuffer(image) && image.length === 0);
+      if (!noImage && !isUpload(image)) throw fieldError('image', MESSAGES.deal.imageRequired);
+      await withStoredImages(fastify.images, noImage ? [] : [image as Buffer], async ([path]) => {
+        // Deleted since the ownership check: throwing here also releases the new image.
+        if (!(await fastify.deals.update(id, form.values, form.productTypeIds, path ?? null))) throw new HttpError(404, DEAL_MESSAGES.notFound);
+      });
+      return { message: DEAL_MESSAGES.updated };
+    },
+  );
+
+  fastify.delete(
+    '/DeleteProduct',
+    {
+      config: { access: 'staff', rule: OWN_DEAL_RULE },
+      preHandler: fastify.dealOwnerOrAdmin(idFrom('query', 'productId')),
+      schema: {
+        description: 'Deletes the deal with its images (their files too, unless something else shows them) and its featured-section places.',
+        querystring: ProductIdQuerySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      const released = await fastify.deals.delete(request.query.productId);
+      if (!released) throw new HttpError(404, DEAL_MESSAGES.notFound);
+      await fastify.images.release(released);
+      return { message: DEAL_MESSAGES.deleted };
+    },
+  );
+};
+
+export default product;

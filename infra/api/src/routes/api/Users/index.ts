@@ -1,0 +1,232 @@
+/**
+ * Staff users, sign-in and sessions (spec §7 "Users/…"). Sign-in is throttled twice: per IP by
+ * the rate limiter, and per username by an in-process counter (see throttle.ts).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import {
+  AuthenticateRequestSchema,
+  ChangeUserPasswordQuerySchema,
+  CreatedResponseSchema,
+  GetUserQuerySchema,
+  MESSAGES,
+  MessageResponseSchema,
+  RefreshTokenFailureSchema,
+  RefreshTokenRequestSchema,
+  RefreshTokenResponseSchema,
+  RegisterUserRequestSchema,
+  SignedInUserSchema,
+  UpdateUserRequestSchema,
+  USER_MESSAGES,
+  UserListItemSchema,
+  UserSchema,
+  type SignedInUser,
+} from '../../../contract/index.js';
+import { fieldError, fieldErrors, HttpError } from '../../../errors.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../../lib/passwords.js';
+import type { UserRecord } from '../../../plugins/app/users.js';
+import { toUser } from '../../../plugins/app/users.js';
+import { isAdmin, staffViewer } from '../../../plugins/app/viewer.js';
+import { SignInThrottle } from './throttle.js';
+
+/** Per username: 5 failed sign-ins within 15 minutes lock it for the rest of the window. */
+export const SIGN_IN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60 * 1000, maxKeys: 10_000 } as const;
+/** Per IP: sign-in attempts, refreshes and password changes per minute. */
+export const PER_IP_PER_MINUTE = { authenticate: 20, refresh: 30, logout: 30, changePassword: 10 } as const;
+
+const throttled = () => new HttpError(429, MESSAGES.auth.throttled);
+const perIp = (max: number, message?: string) => ({
+  max,
+  timeWindow: 60_000,
+  ...(message ? { errorResponseBuilder: () => new HttpError(429, message) } : {}),
+});
+
+/** Names never hold markup; other text is stored as typed and escaped by whoever renders it. */
+const MARKUP = /[<>]/;
+const optionalPhone = (phone: string | null | undefined) => phone?.trim() || null;
+
+/** The finer rule of GetUser and UpdateUser: a staff member may only touch their own record. */
+function requireOwnOrAdmin(request: FastifyRequest, id: number): void {
+  const viewer = staffViewer(request);
+  if (!viewer.isAdmin && viewer.userId !== id) throw new HttpError(403, MESSAGES.auth.forbidden);
+}
+
+const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const throttle = new SignInThrottle(SIGN_IN_THROTTLE);
+
+  async function signedIn(record: UserRecord): Promise<SignedInUser> {
+    return { ...toUser(record), token: fastify.sessions.accessToken(record), refreshToken: await fastify.sessions.start(record.id) };
+  }
+
+  fastify.post(
+    '/Authenticate',
+    {
+      config: { access: 'public', rateLimit: perIp(PER_IP_PER_MINUTE.authenticate, MESSAGES.auth.throttled) },
+      schema: {
+        summary: 'Sign in: the username goes in `email`. Answers the user with an access token and a refresh token.',
+        body: AuthenticateRequestSchema,
+        response: { 200: SignedInUserSchema },
+      },
+    },
+    async (request) => {
+      const { email: username, password } = request.body;
+      if (!throttle.attempt(username)) throw throttled();
+      const user = await fastify.users.findForSignIn(username);
+      // Unknown usernames cost the same time as wrong passwords.
+      const valid = user ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
+      if (!user || !valid) throw new HttpError(401, MESSAGES.auth.invalidCredentials);
+      throttle.succeeded(username);
+      if (!user.isActive) throw new HttpError(403, MESSAGES.auth.inactive);
+      return signedIn(user);
+    },
+  );
+
+  fastify.post(
+    '/refreshToken',
+    {
+      config: { access: 'public', rateLimit: perIp(PER_IP_PER_MINUTE.refresh) },
+      schema: {
+        summary: 'Exchanges a refresh token (single use) for a new access token and a new refresh token.',
+        body: RefreshTokenRequestSchema,
+        response: { 200: RefreshTokenResponseSchema, 401: RefreshTokenFailureSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await fastify.sessions.rotate(request.body.refreshToken);
+      const user = outcome.ok ? await fastify.users.getById(outcome.userId) : undefined;
+      if (!outcome.ok || !user) {
+        request.log.info({ reason: outcome.ok ? 'no user' : outcome.reason }, 'refresh refused');
+        return reply.code(401).send({ success: false, message: MESSAGES.auth.invalidRefreshToken });
+      }
+      return {
+        success: true as const,
+        message: USER_MESSAGES.refreshed,
+        user: { ...user, token: fastify.sessions.accessToken(user), refreshToken: outcome.refreshToken },
+      };
+    },
+  );
+
+  fastify.post(
+    '/Logout',
+    {
+      config: { access: 'public', rateLimit: perIp(PER_IP_PER_MINUTE.logout) },
+      schema: {
+        summary: 'Signs out: ends the refresh token and every token of its family. Unknown tokens answer the same.',
+        body: RefreshTokenRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await fastify.sessions.revokeFamilyOf(request.body.refreshToken);
+      return { message: USER_MESSAGES.loggedOut };
+    },
+  );
+
+  fastify.post(
+    '/Register',
+    {
+      config: { access: 'admin' },
+      schema: { summary: 'Creates a staff user.', body: RegisterUserRequestSchema, response: { 200: CreatedResponseSchema } },
+    },
+    async (request) => {
+      const body = request.body;
+      const invalid = fieldErrors({
+        ...(MARKUP.test(body.fullName) ? { fullName: USER_MESSAGES.fullNameInvalid } : {}),
+        ...(body.password !== body.confirmPassword ? { confirmPassword: MESSAGES.user.passwordsDoNotMatch } : {}),
+      });
+      if (invalid) throw invalid;
+      const id = await fastify.users.create({
+        username: body.username,
+        fullName: body.fullName.trim(),
+        email: body.email,
+        phone: optionalPhone(body.phone),
+        passwordHash: await hashPassword(body.password),
+        isActive: body.isActive ?? true,
+        isAdmin: body.isAdmin ?? false,
+      });
+      return { message: USER_MESSAGES.registered, id };
+    },
+  );
+
+  fastify.get(
+    '/GetUser',
+    {
+      config: { access: 'staff', rule: 'own record only' },
+      schema: { summary: 'One user (staff: their own record only).', querystring: GetUserQuerySchema, response: { 200: UserSchema } },
+      preHandler: async (request) => requireOwnOrAdmin(request, request.query.id),
+    },
+    async (request) => {
+      const user = await fastify.users.getById(request.query.id);
+      if (!user) throw new HttpError(404, USER_MESSAGES.notFound);
+      return user;
+    },
+  );
+
+  fastify.get(
+    '/GetAllUsers',
+    {
+      config: { access: 'staff', rule: 'without email and phone' },
+      schema: {
+        summary: 'Every user by username. Non-admin callers get email and phone as null.',
+        response: { 200: Type.Array(UserListItemSchema) },
+      },
+    },
+    async (request) => fastify.users.list({ withContact: isAdmin(request) }),
+  );
+
+  fastify.put(
+    '/UpdateUser',
+    {
+      config: { access: 'staff', rule: 'own record only, cannot change isActive/isAdmin' },
+      schema: {
+        summary:
+          'Updates a profile. Username is read-only. Only admins change isActive/isAdmin; at least one active admin must remain (409).',
+        body: UpdateUserRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
+      preHandler: async (request) => requireOwnOrAdmin(request, request.body.id),
+    },
+    async (request) => {
+      const body = request.body;
+      if (MARKUP.test(body.fullName)) throw fieldError('fullName', USER_MESSAGES.fullNameInvalid);
+      const outcome = await fastify.users.update(
+        body.id,
+        { fullName: body.fullName.trim(), email: body.email, phone: optionalPhone(body.phone), isActive: body.isActive, isAdmin: body.isAdmin },
+        { mayChangeRoles: staffViewer(request).isAdmin },
+      );
+      if (outcome === 'not-found') throw new HttpError(404, USER_MESSAGES.notFound);
+      if (outcome === 'roles-forbidden') throw new HttpError(403, USER_MESSAGES.rolesAdminOnly);
+      if (outcome === 'last-admin') throw new HttpError(409, USER_MESSAGES.lastAdmin);
+      return { message: USER_MESSAGES.updated };
+    },
+  );
+
+  fastify.put(
+    '/ChangeUserPassword',
+    {
+      config: { access: 'staff', rule: 'own password only', rateLimit: perIp(PER_IP_PER_MINUTE.changePassword) },
+      // The spec puts both passwords in the query string: keep this route's URLs out of the
+      // info-level request logs.
+      logLevel: 'warn',
+      schema: {
+        summary: "Changes the caller's own password (query `password` and `oldPassword`, empty body) and ends all their refresh sessions.",
+        querystring: ChangeUserPasswordQuerySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = staffViewer(request);
+      const user = await fastify.users.findWithHash(viewer.userId);
+      if (!user) throw new HttpError(401, MESSAGES.auth.invalidToken);
+      if (!user.isActive) throw new HttpError(403, MESSAGES.auth.inactive);
+      if (!(await verifyPassword(user.passwordHash, request.query.oldPassword))) {
+        throw fieldError('oldPassword', MESSAGES.changePassword.oldIncorrect);
+      }
+      await fastify.users.setPassword(user.id, await hashPassword(request.query.password));
+      return { message: USER_MESSAGES.passwordChanged };
+    },
+  );
+};
+
+export default usersRoutes;
