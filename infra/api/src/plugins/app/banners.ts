@@ -4,9 +4,7 @@ import fp from 'fastify-plugin';
 import {
   MESSAGES,
   SECTION_MESSAGES,
-  type Alignment,
   type Banner,
-  type BannerItem,
   type BannerSummary,
   type CreateBannerItem,
   type SortItems,
@@ -15,6 +13,7 @@ import type { Database } from '../../db/client.js';
 import { bannerItems, banners, type BannerItemRow } from '../../db/schema.js';
 import { HttpError } from '../../errors.js';
 import { storedImageNames } from '../../lib/sanitize.js';
+import { toBannerItem } from '../../db/section-rows.js';
 import { cleanRichText, cleanText, layoutAndButtons, type LayoutValues } from './content-sections.js';
 
 export interface BannerValues {
@@ -55,29 +54,6 @@ export function bannerItemImages(row: Pick<BannerItemRow, 'imagePath' | 'descrip
   return [row.imagePath, ...storedImageNames(row.description)].filter((name): name is string => Boolean(name));
 }
 
-function toBannerItem(row: BannerItemRow): BannerItem {
-  return {
-    id: row.id,
-    bannerId: row.bannerId,
-    name: row.name,
-    type: row.type,
-    title: row.title,
-    description: row.description,
-    imagePath: row.imagePath,
-    sortOrder: row.sortOrder,
-    alignment: row.alignment as Alignment,
-    isPadded: row.isPadded,
-    isFloatingCard: row.isFloatingCard,
-    hasRoundedCorners: row.hasRoundedCorners,
-    isTextOnly: row.isTextOnly,
-    primaryButtonText: row.primaryButtonText,
-    primaryButtonActionType: row.primaryButtonActionType,
-    primaryButtonLink: row.primaryButtonLink,
-    secondaryButtonText: row.secondaryButtonText,
-    secondaryButtonActionType: row.secondaryButtonActionType,
-    secondaryButtonLink: row.secondaryButtonLink,
-  };
-}
 
 const itemOrder = [asc(bannerItems.sortOrder), asc(bannerItems.id)];
 

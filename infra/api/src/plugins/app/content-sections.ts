@@ -24,6 +24,7 @@ import type { Database } from '../../db/client.js';
 import { banners, contentSections, pageComponents, pages, type ContentSectionRow } from '../../db/schema.js';
 import { isBlankHtml, sanitizeCustomHtml, sanitizeRichText, storedImageNames } from '../../lib/sanitize.js';
 import { isUpload, type ImageStore } from './images.js';
+import { toContentSection } from '../../db/section-rows.js';
 
 // ---------------------------------------------------------------------------------------------
 // Write rules shared with banner items
@@ -155,33 +156,6 @@ export async function withUploads<K extends string, T>(
 // Queries
 // ---------------------------------------------------------------------------------------------
 
-function toContentSection(row: ContentSectionRow): ContentSection {
-  return {
-    id: row.id,
-    pageId: row.pageId,
-    blogId: row.blogId,
-    // Sections are not tied to banners in this schema; the field stays for the client's shape.
-    bannerId: null,
-    name: row.name,
-    type: row.type as ContentSectionType,
-    isActive: row.isActive,
-    title: row.title,
-    description: row.description,
-    rawHTML: row.rawHtml,
-    imagePath: row.imagePath,
-    alignment: row.alignment as Alignment,
-    isPadded: row.isPadded,
-    isFloatingCard: row.isFloatingCard,
-    hasRoundedCorners: row.hasRoundedCorners,
-    isTextOnly: row.isTextOnly,
-    primaryButtonText: row.primaryButtonText,
-    primaryButtonActionType: row.primaryButtonActionType,
-    primaryButtonLink: row.primaryButtonLink,
-    secondaryButtonText: row.secondaryButtonText,
-    secondaryButtonActionType: row.secondaryButtonActionType,
-    secondaryButtonLink: row.secondaryButtonLink,
-  };
-}
 
 export type ContentSectionWrite = ContentSectionValues & { imagePath: string | null; pageId?: number | null; blogId?: number | null };
 

@@ -9,12 +9,9 @@ import fp from 'fastify-plugin';
 import {
   CMS_MESSAGES,
   MESSAGES,
-  type Alignment,
   type Banner,
   type BannerItem,
   type ComponentType,
-  type ContentSection,
-  type ContentSectionType,
   type DynamicPage,
   type Page,
   type PageComponent,
@@ -23,8 +20,9 @@ import {
   type SortItems,
 } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
-import { bannerItems, banners, contentSections, pageComponents, pages, users, type BannerItemRow, type ContentSectionRow } from '../../db/schema.js';
+import { bannerItems, banners, contentSections, pageComponents, pages, users } from '../../db/schema.js';
 import type { Executor } from '../../db/search-text.js';
+import { toBannerItem, toContentSection } from '../../db/section-rows.js';
 import { fieldError, HttpError } from '../../errors.js';
 
 export type PageKind = 'page' | 'blog';
@@ -100,57 +98,7 @@ const withIsoDate = <T extends { addedOn: Date }>(row: T): Omit<T, 'addedOn'> & 
 
 const ofKind = (kind: PageKind, id?: number) => and(eq(pages.isBlog, kind === 'blog'), id === undefined ? undefined : eq(pages.id, id));
 
-function contentSectionOut(row: ContentSectionRow): ContentSection {
-  return {
-    id: row.id,
-    pageId: row.pageId,
-    blogId: row.blogId,
-    // Content sections are not owned by a banner in this schema.
-    bannerId: null,
-    name: row.name,
-    type: row.type as ContentSectionType,
-    isActive: row.isActive,
-    title: row.title,
-    description: row.description,
-    rawHTML: row.rawHtml,
-    imagePath: row.imagePath,
-    alignment: row.alignment as Alignment,
-    isPadded: row.isPadded,
-    isFloatingCard: row.isFloatingCard,
-    hasRoundedCorners: row.hasRoundedCorners,
-    isTextOnly: row.isTextOnly,
-    primaryButtonText: row.primaryButtonText,
-    primaryButtonActionType: row.primaryButtonActionType,
-    primaryButtonLink: row.primaryButtonLink,
-    secondaryButtonText: row.secondaryButtonText,
-    secondaryButtonActionType: row.secondaryButtonActionType,
-    secondaryButtonLink: row.secondaryButtonLink,
-  };
-}
 
-function bannerItemOut(row: BannerItemRow): BannerItem {
-  return {
-    id: row.id,
-    bannerId: row.bannerId,
-    name: row.name,
-    type: row.type,
-    title: row.title,
-    description: row.description,
-    imagePath: row.imagePath,
-    sortOrder: row.sortOrder,
-    alignment: row.alignment as Alignment,
-    isPadded: row.isPadded,
-    isFloatingCard: row.isFloatingCard,
-    hasRoundedCorners: row.hasRoundedCorners,
-    isTextOnly: row.isTextOnly,
-    primaryButtonText: row.primaryButtonText,
-    primaryButtonActionType: row.primaryButtonActionType,
-    primaryButtonLink: row.primaryButtonLink,
-    secondaryButtonText: row.secondaryButtonText,
-    secondaryButtonActionType: row.secondaryButtonActionType,
-    secondaryButtonLink: row.secondaryButtonLink,
-  };
-}
 
 export function createPagesRepository(db: Database) {
   /** The page's components in page order, named after their section or banner. */
@@ -377,7 +325,7 @@ export function createPagesRepository(db: Database) {
       const itemsByBanner = new Map<number, BannerItem[]>();
       for (const item of itemRows) {
         const list = itemsByBanner.get(item.bannerId) ?? [];
-        list.push(bannerItemOut(item));
+        list.push(toBannerItem(item));
         itemsByBanner.set(item.bannerId, list);
       }
       const bannerOut = (row: typeof banners.$inferSelect): Banner => ({
@@ -394,7 +342,7 @@ export function createPagesRepository(db: Database) {
         bannerId: component.bannerId,
         banner: banner ? bannerOut(banner) : null,
         contentSectionId: component.contentSectionId,
-        contentSection: section ? contentSectionOut(section) : null,
+        contentSection: section ? toContentSection(section) : null,
       }));
 
       const { isActive: _isActive, addedById: _addedById, ...shown } = withIsoDate(page);
