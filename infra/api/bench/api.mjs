@@ -5,7 +5,8 @@
 // each request mix: `-c 50` for throughput, then `-c 1` for latency. Prints a markdown table and,
 // with --write, puts it into docs/BENCHMARKS.md.
 //
-// Options: --engines=postgres,pglite  --deals=100000  --duration=10  --no-build  --write
+// Options: --engines=postgres,pglite  --deals=100000  --duration=10  --only=none,kw-rare,…
+//          --no-build  --explain (print the PostgreSQL plans)  --write (docs/BENCHMARKS.md)
 // PostgreSQL: DATABASE_URL (an admin connection; a bench database is created and dropped there),
 // default postgres://postgres@127.0.0.1:55432/postgres.
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBenchDatabase, seedBenchDatabase } from './database.mjs';
+import { explainMixes } from './explain.mjs';
 import { writeReport, markdownTable } from './report.mjs';
 
 const here = import.meta.dirname;
@@ -28,6 +30,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     only: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
     write: { type: 'boolean', default: false },
   },
 });
@@ -79,8 +82,8 @@ function build() {
   run('npm', ['run', 'build'], { cwd: apiRoot });
 }
 
-async function startServer(serverEnv, port) {
-  const child = spawn(process.execPath, [join(apiRoot, 'dist', 'server.js')], {
+async function startServer(serverEnv, port, script = join(apiRoot, 'dist', 'server.js')) {
+  const child = spawn(process.execPath, [script], {
     cwd: apiRoot,
     env: {
       PATH: process.env.PATH,
@@ -145,39 +148,61 @@ async function checkAnswer(mix, port) {
   return { items: Array.isArray(json) ? json.length : null, bytes: Buffer.byteLength(text) };
 }
 
+/** Warm-up, then `-c 50` for throughput and `-c 1` for latency. */
+async function measure(engine, mix, port) {
+  const answer = await checkAnswer(mix, port);
+  autocannon(mix, port, 10, 2); // warm-up: plans, caches, JIT
+  const load = loadavg()[0];
+  const throughput = autocannon(mix, port, 50, duration);
+  const latency = autocannon(mix, port, 1, duration);
+  const row = {
+    engine,
+    mix: mix.key,
+    label: mix.label,
+    items: answer.items,
+    bytes: answer.bytes,
+    rps: throughput.requests.average,
+    c50p99: throughput.latency.p99,
+    p50: latency.latency.p50,
+    p99: latency.latency.p99,
+    load,
+  };
+  console.log(JSON.stringify(row));
+  return row;
+}
+
+/** The reference of issue 3 point 11, same database and moment (PostgreSQL only). */
+export const RAW_BASELINE = {
+  key: 'raw',
+  label: 'reference, not our API: bare Fastify + pg, one store `ORDER BY price LIMIT 100`, JSON.stringify',
+  method: 'POST',
+  path: '/raw',
+};
+
 async function benchEngine(engine, port) {
   const database = await createBenchDatabase(engine, adminUrl);
   try {
     const started = Date.now();
     const counts = await seedBenchDatabase(database.options, deals);
     console.log(`${engine}: seeded ${counts.deals} deals (${counts.live} live) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (args.explain && engine === 'postgres') await explainMixes(database.options.connectionString, MIXES);
     const server = await startServer(database.serverEnv, port);
     const rows = [];
     try {
       for (const mix of MIXES) {
         if (args.only && !args.only.split(',').includes(mix.key)) continue;
-        const answer = await checkAnswer(mix, port);
-        autocannon(mix, port, 10, 2); // warm-up: plans, caches, JIT
-        const load = loadavg()[0];
-        const throughput = autocannon(mix, port, 50, duration);
-        const latency = autocannon(mix, port, 1, duration);
-        const row = {
-          engine,
-          mix: mix.key,
-          label: mix.label,
-          items: answer.items,
-          bytes: answer.bytes,
-          rps: throughput.requests.average,
-          c50p99: throughput.latency.p99,
-          p50: latency.latency.p50,
-          p99: latency.latency.p99,
-          load,
-        };
-        console.log(JSON.stringify(row));
-        rows.push(row);
+        rows.push(await measure(engine, mix, port));
       }
     } finally {
       await server.stop();
+    }
+    if (engine === 'postgres' && (!args.only || args.only.split(',').includes('raw'))) {
+      const raw = await startServer(database.serverEnv, port, join(here, 'raw-baseline.mjs'));
+      try {
+        rows.push(await measure(engine, RAW_BASELINE, port));
+      } finally {
+        await raw.stop();
+      }
     }
     return { engine, counts, rows };
   } finally {

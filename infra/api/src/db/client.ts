@@ -22,7 +22,7 @@ export type DatabaseOptions =
   /** Embedded PostgreSQL. Data under `dataDir`; without one, in memory (tests). */
   | { driver: 'pglite'; dataDir?: string }
   /** A PostgreSQL server through node-postgres. */
-  | { driver: 'postgres'; connectionString: string };
+  | { driver: 'postgres'; connectionString: string; poolMax?: number };
 
 export interface OpenDatabase {
   db: Database;
@@ -33,7 +33,10 @@ export interface OpenDatabase {
 /** `DATABASE_URL` selects PostgreSQL; otherwise PGlite under `${dataDir}/pglite`. */
 export function databaseOptionsFromEnv(env: Readonly<Record<string, string | undefined>>, dataDir: string): DatabaseOptions {
   const url = env.DATABASE_URL?.trim();
-  return url ? { driver: 'postgres', connectionString: url } : { driver: 'pglite', dataDir: join(dataDir, 'pglite') };
+  if (!url) return { driver: 'pglite', dataDir: join(dataDir, 'pglite') };
+  // DATABASE_POOL_MAX: connections the server may hold (default 10).
+  const poolMax = Number(env.DATABASE_POOL_MAX);
+  return Number.isInteger(poolMax) && poolMax > 0 ? { driver: 'postgres', connectionString: url, poolMax } : { driver: 'postgres', connectionString: url };
 }
 
 export async function openDatabase(
@@ -56,7 +59,7 @@ export async function openDatabase(
     return { db, driver: 'pglite', close: () => client.close() };
   }
 
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolMax ?? 10 });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would crash the process.
   pool.on('error', onBackgroundError);
   const db = drizzlePg({ client: pool, schema });

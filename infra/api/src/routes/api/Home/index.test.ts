@@ -403,7 +403,9 @@ describe('POST /api/Home/SearchProduct and GET /api/Home/SearchProductByKeyword'
       await refreshSearchText(t.app.db, { productIds: [id] });
       assert.deepEqual(await search({ searchTerm: 'toaster', priceRange: '$' }), []);
       assert.deepEqual(await search({ searchTerm: 'toaster', categories: [stores.kitchen] }), []);
-      assert.deepEqual(names(await search({ searchTerm: 'toaster', priceRange: '$$$', categories: [stores.samsung] })), ['Movable Toaster']);
+      const [card] = await search({ searchTerm: 'toaster', priceRange: '$$$', categories: [stores.samsung] });
+      assert.equal(card!.name, 'Movable Toaster');
+      assert.equal(card!.currentPrice, 120, 'the card shows the new price');
       await t.app.db.update(products).set({ isActive: false }).where(sql`${products.id} = ${id}`);
     });
 
@@ -413,10 +415,34 @@ describe('POST /api/Home/SearchProduct and GET /api/Home/SearchProductByKeyword'
       assert.deepEqual(names(await search({ searchTerm: 'pro', sortBy: 'ASC_PRICE' })), ['Espresso Machine', 'Apple AirPods Pro', 'Pro Blender', 'Apple iPhone 15 Pro']);
     });
 
-    it('falls back to typo-tolerant matching only when the words match nothing', async () => {
+    it('falls back to the nearest known words only when the words match nothing', async () => {
       assert.deepEqual(names(await search({ searchTerm: 'iphnoe' })), ['Started iPhone Case', 'Apple iPhone 15 Pro']);
       assert.deepEqual(names(await search({ searchTerm: 'samsnug galaxy', sortBy: 'ASC_PRICE' })), ['Samsung Galaxy Buds', 'Samsung Galaxy S24']);
+      assert.deepEqual(names(await search({ searchTerm: 'samsnug galxy', priceRange: '$$$$' })), ['Samsung Galaxy S24']);
       assert.deepEqual(await search({ searchTerm: 'zzzzqqqq' }), []);
+      // Known words that never occur together are not "corrected" into something else.
+      assert.deepEqual(await search({ searchTerm: 'blender galaxy' }), []);
+    });
+
+    it('learns the words of new deals for typo correction', async () => {
+      assert.deepEqual(await search({ searchTerm: 'zyxelin' }), []);
+      const id = await addDeal(t.app, { storeId: stores.kitchen, name: 'Zyxelon Router' });
+      assert.deepEqual(names(await search({ searchTerm: 'zyxelin' })), ['Zyxelon Router']);
+      await t.app.db.update(products).set({ isActive: false }).where(sql`${products.id} = ${id}`);
+    });
+
+    it('writes any stored text as valid JSON (quotes, backslashes, control characters, HTML, unicode)', async () => {
+      const name = 'Quoted "deal" \\ C:\\path\nline\ttab\u0001 <b>&amp;</b> </script> — 東京 🎉';
+      const id = await addDeal(t.app, { storeId: stores.kitchen, name, keywords: 'escapetest', promoCode: 'A"B\\C', badgeText: '"hot"' });
+      const res = await t.app.inject({ method: 'POST', url: '/api/Home/SearchProduct', payload: { searchTerm: 'escapetest' } });
+      assert.equal(res.statusCode, 200);
+      const [card] = JSON.parse(res.body) as (Card & { promoCode: string; badgeText: string })[];
+      assert.equal(card!.name, name);
+      assert.equal(card!.promoCode, 'A"B\\C');
+      assert.equal(card!.badgeText, '"hot"');
+      const [suggestion] = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/Home/SearchProductByKeyword?keyword=escapetest' })).body);
+      assert.equal(suggestion.label, name);
+      await t.app.db.update(products).set({ isActive: false }).where(sql`${products.id} = ${id}`);
     });
 
     it('answers hostile search text with plain results, never an error, and changes nothing', async () => {

@@ -23,7 +23,6 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 const preSerialized = <T>(json: string) => json as unknown as T;
 
-
 const home: FastifyPluginAsyncTypebox = async (fastify) => {
   // The CMS pages' calls live in their own file (one folder, one autoloaded index).
   await fastify.register(dynamicPages);

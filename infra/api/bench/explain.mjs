@@ -1,0 +1,42 @@
+// `npm run bench:api -- --explain`: the query plans of the benchmark's requests on the seeded
+// PostgreSQL database (EXPLAIN ANALYZE of the exact statements the API runs, built by the compiled
+// dist/plugins/app/deal-search.js), to check that every mix reads the index it was designed for.
+import { join } from 'node:path';
+import pg from 'pg';
+
+const dist = join(import.meta.dirname, '..', 'dist');
+
+/** The statement a mix sends, or null for mixes that are not searches. */
+async function statementFor(mix) {
+  const search = await import(join(dist, 'plugins', 'app', 'deal-search.js'));
+  const { PgDialect } = await import('drizzle-orm/pg-core');
+  const dialect = new PgDialect();
+  let query = null;
+  if (mix.path === '/api/Home/SearchProduct') {
+    const request = search.normalizeFilter(mix.body);
+    const match = request.words
+      ? { kind: 'words', query: search.tsQueryText(request.words), nameQuery: search.tsQueryText(request.words, 'A'), facets: search.facetQuery(request) }
+      : { kind: 'none' };
+    query = search.cardsPageQuery(request, match);
+  } else if (mix.path.startsWith('/api/Home/SearchProductByKeyword')) {
+    const words = search.searchWords(new URL(mix.path, 'http://x').searchParams.get('keyword') ?? '');
+    query = search.suggestionsQuery({ kind: 'words', query: search.tsQueryText(words), nameQuery: search.tsQueryText(words, 'A') });
+  }
+  return query && dialect.sqlToQuery(query);
+}
+
+export async function explainMixes(connectionString, mixes) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    for (const mix of mixes) {
+      const statement = await statementFor(mix);
+      if (!statement) continue;
+      for (let i = 0; i < 3; i++) await client.query(statement.sql, statement.params); // warm caches
+      const result = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params);
+      console.log(`\n-- ${mix.label}\n${result.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
