@@ -39,7 +39,7 @@ import {
   type PriceTier,
   type SortOption,
 } from '../../contract/index.js';
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseOptions } from '../../db/client.js';
 
 /** Words beyond this many are ignored (a query of 8 words is already very specific). */
 const MAX_WORDS = 8;
@@ -348,30 +348,66 @@ function nearestWordsQuery(words: readonly string[]): SQL {
     ORDER BY q.n`;
 }
 
-/** Compiled statements kept for the preparable shapes (least recently used dropped beyond this). */
+/** Statements kept for the preparable shapes (least recently used dropped beyond this). */
 const STATEMENT_CACHE_SIZE = 500;
 
-export function createDealSearch(db: Database) {
-  const statements = new Map<string, { execute(): Promise<unknown> }>();
+type PreparedShape =
+  | { kind: 'postgres'; query: { execute(): Promise<unknown> } }
+  | { kind: 'pglite'; name: string; compiled: { sql: string; params: unknown[] } };
 
-  /**
-   * Runs a preparable request's statement under its name: node-postgres prepares it once per
-   * connection (PGlite ignores names), and this process builds its SQL once per shape, so the hot
-   * requests cost neither SQL building nor planning.
-   */
-  async function preparedBody(request: SearchRequest): Promise<Json> {
+export function createDealSearch(db: Database, driver: DatabaseOptions['driver']) {
+  /** The preparable shapes' statements, built once (least recently used dropped beyond the size). */
+  const statements = new Map<string, PreparedShape>();
+
+  function statementFor(request: SearchRequest): PreparedShape {
     const key = `${request.sortBy}|${request.priceRange}|${request.storeIds}|${request.productTypeIds}|${request.featuredSectionIds}`;
     let statement = statements.get(key);
     if (statement) {
       statements.delete(key); // most recently used last
     } else {
       const compiled = dialect.sqlToQuery(cardsPageQuery(request, { kind: 'none' }));
-      statement = db._.session.prepareQuery(compiled, undefined, statementName(compiled.sql), false);
+      const name = statementName(compiled.sql);
+      statement =
+        driver === 'pglite'
+          ? { kind: 'pglite', name, compiled }
+          : { kind: 'postgres', query: db._.session.prepareQuery(compiled, undefined, name, false) };
       if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
     }
     statements.set(key, statement);
-    const result = (await statement.execute()) as { rows: { body: Json }[] };
-    return result.rows[0]?.body ?? EMPTY;
+    return statement;
+  }
+
+  /** PGlite: the statements PREPAREd in its one session, by name. */
+  const pglitePrepared = new Map<string, Promise<void>>();
+
+  /**
+   * Runs a preparable request's statement, prepared once. PostgreSQL: node-postgres names it and
+   * prepares it once per connection. PGlite's protocol has no named statements, so the same is done
+   * in SQL: PREPARE once in its single session, then EXECUTE with the ids (the only parameters of
+   * these statements, integers checked by the schema, written as literals).
+   */
+  async function preparedBody(request: SearchRequest): Promise<Json> {
+    const statement = statementFor(request);
+    if (statement.kind === 'postgres') {
+      const result = (await statement.query.execute()) as { rows: { body: Json }[] };
+      return result.rows[0]?.body ?? EMPTY;
+    }
+    const { name, compiled } = statement;
+    // Only integer parameters can be written as literals; anything else runs unprepared.
+    if (!compiled.params.every((value) => Number.isInteger(value))) return bodyOf(db, cardsPageQuery(request, { kind: 'none' }));
+    let prepared = pglitePrepared.get(name);
+    if (!prepared) {
+      const types = compiled.params.map(() => 'int').join(', ');
+      // A real promise (drizzle's query runs again on every await); forgotten if it fails.
+      prepared = (async () => {
+        await db.execute(sql.raw(`PREPARE ${name}${types ? `(${types})` : ''} AS ${compiled.sql}`));
+      })();
+      prepared.catch(() => pglitePrepared.delete(name));
+      pglitePrepared.set(name, prepared);
+    }
+    await prepared;
+    const args = compiled.params.map(String);
+    return bodyOf(db, sql.raw(`EXECUTE ${name}${args.length > 0 ? `(${args.join(', ')})` : ''}`));
   }
 
   /**
@@ -453,7 +489,7 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('dealSearch', createDealSearch(fastify.db));
+    fastify.decorate('dealSearch', createDealSearch(fastify.db, fastify.dbDriver));
   },
   { name: 'deal-search', dependencies: ['database'] },
 );
