@@ -11,6 +11,8 @@ const swc = {
 };
 
 export default {
+  // antd screens driven by user-event are slow on a busy 2-core machine; the default 5 s flakes.
+  testTimeout: 30_000,
   projects: FRONTEND_PACKAGES.map((name) => ({
     displayName: name,
     rootDir: `<rootDir>/${name}`,

@@ -88,3 +88,11 @@ function createApiClient(): AxiosInstance {
 
 /** The API client every screen uses: API base, bearer token, one refresh-and-retry on 401. */
 export const api = createApiClient();
+
+/**
+ * Replaces the session with a refreshed one; resolves to the new access token, or null when the
+ * refresh token was refused (the caller decides whether that ends the session).
+ */
+export function refreshSession(): Promise<string | null> {
+  return refreshOnce(api);
+}

@@ -13,4 +13,20 @@ export {
   type SessionUser,
 } from './session';
 export { serverMessage, GENERIC_SERVER_ERROR } from './errors';
-export { api, navigation } from './http';
+export { api, navigation, refreshSession } from './http';
+export { signIn, signOut } from './auth';
+export {
+  toast,
+  toastAtom,
+  hideToast,
+  TOAST_DURATION_MS,
+  confirmAction,
+  confirmModalAtom,
+  runConfirmedAction,
+  cancelConfirm,
+  type Toast,
+  type ToastState,
+  type ConfirmOptions,
+  type ConfirmModal,
+} from './feedback';
+export { toCsv, downloadCsv, type CsvColumn } from './csv';

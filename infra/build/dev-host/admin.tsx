@@ -1,15 +1,19 @@
 // The standalone host of an admin remote: what the shell's admin area provides (antd's React 19
-// patch, English locale, App context), so the remote behaves alone as it does inside the frame.
+// patch, English locale, App context, toast and confirm modal), so the remote behaves alone as it does inside the frame.
 import '@ant-design/v5-patch-for-react-19';
 import type { ComponentType } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
+import { FeedbackHost } from '@deals/shared-auth/ui';
 import { mountStandalone } from './public';
 
 export function mountAdminStandalone(App: ComponentType): void {
   mountStandalone(App, (app) => (
     <ConfigProvider locale={enUS} theme={{ token: { colorPrimary: '#213c63', borderRadius: 6 } }}>
-      <AntdApp>{app}</AntdApp>
+      <AntdApp>
+        {app}
+        <FeedbackHost />
+      </AntdApp>
     </ConfigProvider>
   ));
 }

@@ -27,3 +27,15 @@ if (typeof globalThis.TextDecoder === 'undefined') {
 // pseudo-elements and logs an error for each call, so measure the element itself.
 const computeStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computeStyle(element);
+
+// antd injects its CSS-in-JS rules as <style> tags; jsdom re-reads every rule on each
+// getComputedStyle, which user-event calls for every click and tab, making antd screens take
+// seconds per action. The tests assert behaviour, not looks: keep those tags out of the document.
+const styleSink = document.createElement('div');
+const head = document.head;
+const insertIntoHead = head.insertBefore.bind(head);
+const appendToHead = head.appendChild.bind(head);
+head.insertBefore = <T extends Node>(node: T, child: Node | null): T => (node instanceof HTMLStyleElement ? styleSink.appendChild(node) : insertIntoHead(node, child));
+head.appendChild = <T extends Node>(node: T): T => (node instanceof HTMLStyleElement ? styleSink.appendChild(node) : appendToHead(node));
+const removeFromHead = head.removeChild.bind(head);
+head.removeChild = <T extends Node>(node: T): T => (node.parentNode === styleSink ? styleSink.removeChild(node) : removeFromHead(node));

@@ -5,14 +5,18 @@ import '@ant-design/v5-patch-for-react-19';
 import type { ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
+import { FeedbackHost } from '@deals/shared-auth/ui';
 
 export const ADMIN_THEME = { token: { colorPrimary: '#213c63', borderRadius: 6 } };
 
-/** English locale, the brand theme and antd's App context (message, modal, notification). */
+/** English locale, the brand theme, antd's App context, and the shared toast and confirm modal. */
 export function AntdRoot({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={enUS} theme={ADMIN_THEME}>
-      <AntdApp>{children}</AntdApp>
+      <AntdApp>
+        {children}
+        <FeedbackHost />
+      </AntdApp>
     </ConfigProvider>
   );
 }

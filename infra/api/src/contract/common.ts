@@ -4,6 +4,7 @@
  * handler and readable by the forms).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { tooLongMessage } from './messages.js';
 
 /** `T | null`, the shape of every optional database column in a response. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -63,7 +64,7 @@ interface TextOptions {
   maxMessage?: string;
 }
 
-const maxMessage = (o: TextOptions) => o.maxMessage ?? `${o.label} must be at most ${o.max} characters`;
+const maxMessage = (o: TextOptions) => o.maxMessage ?? tooLongMessage(o.label, o.max);
 
 /** A required text field: missing, empty or blank answers `required`. */
 export const RequiredText = (o: TextOptions & { required: string }) =>

@@ -89,3 +89,6 @@ export const MESSAGES = {
   pushNotification: { titleRequired: 'Title is required', messageRequired: 'Message is required' },
   emailSignup: { emailRequired: 'Email is required', emailInvalid: 'Please enter valid email' },
 } as const;
+
+/** The message of a text longer than its limit (the spec does not word these). */
+export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;

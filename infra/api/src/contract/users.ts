@@ -14,7 +14,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Flag, IdQuery, IdSchema, Nullable, RequiredText } from './common.js';
 import { LIMITS } from './limits.js';
-import { MESSAGES } from './messages.js';
+import { MESSAGES, tooLongMessage } from './messages.js';
 
 /** Messages of the Users calls that the spec does not word. */
 export const USER_MESSAGES = {
@@ -27,7 +27,7 @@ export const USER_MESSAGES = {
   usernameInvalid: 'Username may contain only letters, digits and . _ - @ +',
   fullNameInvalid: 'Full Name cannot contain < or >',
   phoneInvalid: 'Please enter a valid phone number',
-  passwordMax: `Password must be at most ${LIMITS.user.passwordMax} characters`,
+  passwordMax: tooLongMessage('Password', LIMITS.user.passwordMax),
   refreshTokenRequired: 'Refresh token is required',
   rolesAdminOnly: 'Only an administrator can change whether a user is active or an administrator.',
   lastAdmin: 'At least one active administrator must remain. Make another user an active administrator first.',
@@ -52,7 +52,7 @@ const phone = Type.Optional(
     Type.String({
       maxLength: LIMITS.user.phone,
       pattern: PHONE_PATTERN,
-      messages: { maxLength: `Phone must be at most ${LIMITS.user.phone} characters`, pattern: USER_MESSAGES.phoneInvalid, type: USER_MESSAGES.phoneInvalid },
+      messages: { maxLength: tooLongMessage('Phone', LIMITS.user.phone), pattern: USER_MESSAGES.phoneInvalid, type: USER_MESSAGES.phoneInvalid },
     }),
   ),
 );
@@ -142,7 +142,7 @@ export const RegisterUserRequestSchema = Type.Object({
     messages: {
       required: MESSAGES.user.usernameRequired,
       minLength: MESSAGES.user.usernameRequired,
-      maxLength: `Username must be at most ${LIMITS.user.username} characters`,
+      maxLength: tooLongMessage('Username', LIMITS.user.username),
       pattern: USER_MESSAGES.usernameInvalid,
       type: MESSAGES.user.usernameRequired,
     },

@@ -15,7 +15,7 @@ import {
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { clearSession, sessionAtom } from '@deals/shared-auth';
+import { sessionAtom, signOut } from '@deals/shared-auth';
 import { selectedEntry, visibleEntries, WEBSITE_MANAGEMENT_LINKS } from './navigation';
 import './admin-frame.css';
 
@@ -53,8 +53,8 @@ export function AdminFrame({ children }: { children: ReactNode }) {
   };
 
   const logout = () => {
-    clearSession();
-    navigate('/login');
+    void signOut();
+    navigate('/login', { replace: true });
   };
 
   const navigation = (inlineCollapsed: boolean) => (
@@ -70,7 +70,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
       />
       <div className="admin-nav-footer">
         <Tooltip title={inlineCollapsed ? 'Logout' : undefined} placement="right">
-          <Button type="text" icon={<LogoutOutlined />} onClick={logout} className="admin-logout">
+          <Button type="text" icon={<LogoutOutlined />} onClick={logout} className="admin-logout" aria-label="Logout">
             {inlineCollapsed ? null : 'Logout'}
           </Button>
         </Tooltip>

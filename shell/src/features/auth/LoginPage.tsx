@@ -1,62 +1,97 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { App, Button, Card, Form, Input, Typography } from 'antd';
-import { api, serverMessage, setSession, type SessionUser } from '@deals/shared-auth';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { Button, Card, Form, Typography } from 'antd';
+import { decodeToken, sessionAtom, signIn, toast } from '@deals/shared-auth';
+import { PasswordField, TextField } from '@deals/shared-auth/ui';
+import { LIMITS } from '@deals/api/contract/limits';
 import { AntdRoot } from '../../lib/AntdRoot';
+import { loginSchema, recoverSchema } from './schemas';
 import './login.css';
 
-interface Credentials {
-  username: string;
-  password: string;
+export const DASHBOARD_PATH = '/admin/management/dashboard';
+
+/** Where to go after signing in: back to the admin page the guard turned away, else the dashboard. */
+function destination(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && /^\/(admin|cms)\//.test(from) ? from : DASHBOARD_PATH;
 }
 
-type AuthenticateResponse = SessionUser & { token: string; refreshToken: string };
+function SignInView({ onRecover }: { onRecover: () => void }) {
+  const { control, handleSubmit, formState } = useForm({ resolver: yupResolver(loginSchema), mode: 'onTouched', defaultValues: { username: '', password: '' } });
 
-function LoginForm() {
-  const navigate = useNavigate();
-  const { message } = App.useApp();
-  const [submitting, setSubmitting] = useState(false);
-  const [form] = Form.useForm<Credentials>();
-
-  const submit = async ({ username, password }: Credentials) => {
-    setSubmitting(true);
+  const submit = handleSubmit(async ({ username, password }) => {
     try {
-      // The API takes the username in the field named email (spec §7).
-      const { data } = await api.post<AuthenticateResponse>('Users/Authenticate', { email: username, password });
-      const { token, refreshToken, ...user } = data;
-      setSession(user, token, refreshToken);
-      navigate('/admin/management/dashboard');
+      // The stored session re-renders LoginPage, which moves on.
+      await signIn(username, password);
     } catch (error) {
-      void message.error(serverMessage(error), 3.5);
-    } finally {
-      setSubmitting(false);
+      toast.failure(error);
     }
-  };
+  });
 
+  return (
+    <>
+      <Typography.Title level={2}>Sign In</Typography.Title>
+      <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>
+        <TextField control={control} name="username" label="Username" autoComplete="username" maxLength={LIMITS.user.username} />
+        <PasswordField control={control} name="password" label="Password" autoComplete="current-password" maxLength={LIMITS.user.passwordMax} />
+        <Button type="primary" htmlType="submit" block size="large" disabled={!formState.isValid || formState.isSubmitting} loading={formState.isSubmitting}>
+          Sign In
+        </Button>
+      </Form>
+      <Button type="link" className="login-switch" onClick={onRecover}>
+        Forgot your password? Recover Account
+      </Button>
+    </>
+  );
+}
+
+/** The spec's Recover Account view makes no call: staff accounts are reset by an administrator. */
+function RecoverView({ onBack }: { onBack: () => void }) {
+  const { control, handleSubmit, formState } = useForm({ resolver: yupResolver(recoverSchema), mode: 'onTouched', defaultValues: { email: '' } });
+  const submit = handleSubmit(() => {
+    toast.info('Please contact your administrator to recover your account.');
+    onBack();
+  });
+
+  return (
+    <>
+      <Typography.Title level={2}>Recover Account</Typography.Title>
+      <Typography.Paragraph type="secondary">Enter the email address of your account.</Typography.Paragraph>
+      <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>
+        <TextField control={control} name="email" label="Email" type="email" autoComplete="email" maxLength={LIMITS.user.email} />
+        <Button type="primary" htmlType="submit" block size="large" disabled={!formState.isValid || formState.isSubmitting}>
+          Submit
+        </Button>
+      </Form>
+      <Button type="link" className="login-switch" onClick={onBack}>
+        Back to Login
+      </Button>
+    </>
+  );
+}
+
+function LoginScreen() {
+  const [view, setView] = useState<'sign-in' | 'recover'>('sign-in');
   return (
     <main className="login-page">
       <Card className="login-card">
-        <Typography.Title level={2}>Sign In</Typography.Title>
-        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item label="Username" name="username" rules={[{ required: true, message: 'Username is required' }]}>
-            <Input autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            Sign In
-          </Button>
-        </Form>
+        {view === 'sign-in' ? <SignInView onRecover={() => setView('recover')} /> : <RecoverView onBack={() => setView('sign-in')} />}
       </Card>
     </main>
   );
 }
 
 export default function LoginPage() {
+  const { authToken } = useAtomValue(sessionAtom);
+  const { state } = useLocation();
+  // Signed in, just now or before (a bookmarked /login): on to the back office.
+  if (decodeToken(authToken)) return <Navigate to={destination(state)} replace />;
   return (
     <AntdRoot>
-      <LoginForm />
+      <LoginScreen />
     </AntdRoot>
   );
 }

@@ -1,0 +1,120 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { hideToast, clearSession, currentSession, setSession } from '@deals/shared-auth';
+import { serveFakeApi, unsignedToken } from '@deals/shared-auth/testing';
+import LoginPage from './LoginPage';
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+const renderLogin = (state?: unknown) =>
+  render(
+    <MemoryRouter initialEntries={[{ pathname: '/login', state }]}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+const signInButton = () => screen.getByRole('button', { name: 'Sign In' });
+
+beforeEach(() => {
+  hideToast();
+  clearSession();
+  localStorage.clear();
+});
+
+describe('Login', () => {
+  it('shows the required messages and keeps Sign In disabled while invalid', async () => {
+    renderLogin();
+    expect(signInButton()).toBeDisabled();
+    await userEvent.click(screen.getByLabelText('Username'));
+    await userEvent.click(screen.getByLabelText('Password'));
+    await userEvent.tab();
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    expect(signInButton()).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    await waitFor(() => expect(signInButton()).toBeEnabled());
+    expect(screen.queryByText('Username is required')).not.toBeInTheDocument();
+  });
+
+  it('toggles the password between hidden and shown', async () => {
+    renderLogin();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('signs in with the username in the email field and goes to the dashboard', async () => {
+    const token = unsignedToken({ sub: '1', IsAdmin: 'True' });
+    const calls = serveFakeApi(() => ({ status: 200, data: { id: 1, username: 'admin', firstName: 'Site', lastName: 'Admin', token, refreshToken: 'r-1' } }));
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'admin-password');
+    await userEvent.click(signInButton());
+    expect(await screen.findByTestId('where')).toHaveTextContent('/admin/management/dashboard');
+    expect(calls).toEqual([expect.objectContaining({ method: 'POST', url: 'Users/Authenticate', body: { email: 'admin', password: 'admin-password' } })]);
+    expect(currentSession()).toMatchObject({ authToken: token, refreshToken: 'r-1', isAdmin: true, user: { username: 'admin', firstName: 'Site' } });
+  });
+
+  it('returns to the admin page the guard turned away', async () => {
+    serveFakeApi(() => ({ status: 200, data: { id: 1, username: 'admin', token: unsignedToken({ sub: '1' }), refreshToken: 'r' } }));
+    renderLogin({ from: '/admin/management/users' });
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'admin-password');
+    await userEvent.click(signInButton());
+    expect(await screen.findByTestId('where')).toHaveTextContent('/admin/management/users');
+  });
+
+  it("shows the server's refusal as an error toast and stays", async () => {
+    serveFakeApi(() => ({ status: 401, data: { message: 'Invalid username or password.' } }));
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(signInButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password.');
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+    expect(currentSession().authToken).toBeNull();
+    await waitFor(() => expect(signInButton()).toBeEnabled());
+  });
+
+  it('offers Recover Account, which checks the email and makes no call', async () => {
+    const calls = serveFakeApi(() => ({ status: 200 }));
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: /Recover Account/ }));
+    expect(screen.getByRole('heading', { name: 'Recover Account' })).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.tab();
+    expect(await screen.findByText('Please enter valid email')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    expect(await screen.findByRole('status')).toHaveTextContent('Please contact your administrator');
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('Back to Login returns to the sign-in view', async () => {
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: /Recover Account/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Login' }));
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('sends someone already signed in to the dashboard', async () => {
+    setSession({ id: 1, username: 'admin' }, unsignedToken({ sub: '1' }), 'r');
+    renderLogin();
+    expect(await screen.findByTestId('where')).toHaveTextContent('/admin/management/dashboard');
+  });
+});

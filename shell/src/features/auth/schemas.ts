@@ -1,0 +1,13 @@
+import { object, string } from 'yup';
+import { LIMITS } from '@deals/api/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
+
+export const loginSchema = object({
+  username: string().trim().required(MESSAGES.login.usernameRequired).max(LIMITS.user.username, tooLongMessage('Username', LIMITS.user.username)),
+  password: string().required(MESSAGES.login.passwordRequired).max(LIMITS.user.passwordMax, tooLongMessage('Password', LIMITS.user.passwordMax)),
+});
+
+/** The Recover Account view's email (the spec gives no messages; these follow its general rule). */
+export const recoverSchema = object({
+  email: string().trim().required('Email is required').email(MESSAGES.user.emailInvalid).max(LIMITS.user.email, tooLongMessage('Email', LIMITS.user.email)),
+});

@@ -1,0 +1,54 @@
+import { useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import type { InferType } from 'yup';
+import { Form, Modal } from 'antd';
+import { currentSession, signIn, toast } from '@deals/shared-auth';
+import { applyServerErrors, PasswordField } from '@deals/shared-auth/ui';
+import { LIMITS } from '@deals/api/contract/limits';
+import { changeOwnPassword } from './api';
+import { changePasswordSchema } from './schemas';
+
+type PasswordChange = InferType<typeof changePasswordSchema>;
+
+/** A signed-in user's own password, with the Change-password rules (spec §5). */
+export function ResetPasswordModal({ onClose }: { onClose: () => void }) {
+  const { control, handleSubmit, formState, setError } = useForm<PasswordChange>({
+    resolver: yupResolver(changePasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
+  });
+
+  const submit = handleSubmit(async ({ password, oldPassword }) => {
+    try {
+      const { message } = await changeOwnPassword(password, oldPassword);
+      // The change ends every session of the user; sign this one in again with the new password
+      // so only the other devices need to.
+      const username = currentSession().user?.username;
+      if (username) await signIn(username, password);
+      toast.success(message);
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, setError, ['oldPassword', 'password']);
+      toast.failure(error);
+    }
+  });
+
+  return (
+    <Modal
+      open
+      title="Reset Password"
+      okText="Change Password"
+      onOk={() => void submit()}
+      onCancel={onClose}
+      okButtonProps={{ disabled: !formState.isValid || formState.isSubmitting, loading: formState.isSubmitting }}
+      maskClosable={false}
+      destroyOnHidden
+    >
+      <Form layout="vertical" onFinish={() => void submit()} component="div">
+        <PasswordField control={control} name="oldPassword" label="Old Password" required autoComplete="current-password" maxLength={LIMITS.user.passwordMax} />
+        <PasswordField control={control} name="password" label="New Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
+        <PasswordField control={control} name="confirmPassword" label="Confirm New Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
+      </Form>
+    </Modal>
+  );
+}

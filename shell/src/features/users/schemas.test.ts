@@ -1,0 +1,53 @@
+import { changePasswordSchema, editUserSchema, newUserSchema } from './schemas';
+import { filterUsers, sortUsers } from './userRows';
+
+const errorsOf = (schema: { validateSync: (value: unknown, options: { abortEarly: false }) => unknown }, value: unknown): string[] => {
+  try {
+    schema.validateSync(value, { abortEarly: false });
+    return [];
+  } catch (error) {
+    return (error as { errors: string[] }).errors;
+  }
+};
+
+const valid = { username: 'carol', fullName: 'Carol King', email: 'carol@example.com', phone: '', password: 'password-1', confirmPassword: 'password-1', isActive: true, isAdmin: false };
+
+describe('user form limits', () => {
+  it('accepts a valid new user and refuses each field past its limit', () => {
+    expect(errorsOf(newUserSchema, valid)).toEqual([]);
+    expect(errorsOf(newUserSchema, { ...valid, username: 'u'.repeat(101) })).toEqual(['Username must be at most 100 characters']);
+    expect(errorsOf(newUserSchema, { ...valid, fullName: 'f'.repeat(251) })).toEqual(['Full Name must be at most 250 characters']);
+    expect(errorsOf(newUserSchema, { ...valid, email: `${'e'.repeat(240)}@example.com` })).toEqual(['Email must be at most 250 characters']);
+    expect(errorsOf(newUserSchema, { ...valid, phone: '1'.repeat(21) })).toEqual(['Phone must be at most 20 characters']);
+    const long = 'p'.repeat(101);
+    expect(errorsOf(newUserSchema, { ...valid, password: long, confirmPassword: long })).toEqual(['Password must be at most 100 characters']);
+    expect(errorsOf(newUserSchema, { ...valid, fullName: '   ' })).toEqual(['Full Name is required']);
+  });
+
+  it('applies the Edit-user and Change-password rules', () => {
+    expect(errorsOf(editUserSchema, { fullName: 'A', email: 'a@b.co', phone: '1'.repeat(21) })).toEqual(['Phone must be at most 20 characters']);
+    expect(errorsOf(changePasswordSchema, { oldPassword: 'x'.repeat(8), password: 'y'.repeat(101), confirmPassword: 'y'.repeat(101) })).toEqual(['New Password must be at most 100 characters']);
+  });
+});
+
+describe('user rows', () => {
+  const rows = [
+    { id: 1, username: 'admin', fullName: 'Site Admin', firstName: '', lastName: '', email: null, phone: null, isActive: true, isAdmin: true },
+    { id: 2, username: 'Ann', fullName: 'Ann Lee', firstName: '', lastName: '', email: null, phone: null, isActive: false, isAdmin: false },
+    { id: 3, username: 'bob', fullName: 'Bob Stone', firstName: '', lastName: '', email: null, phone: null, isActive: true, isAdmin: false },
+  ];
+
+  it('filters by text anywhere, ignoring case, and by the Yes/No flags', () => {
+    expect(filterUsers(rows, { username: 'AN' }).map((r) => r.id)).toEqual([2]);
+    expect(filterUsers(rows, { fullName: 'st' }).map((r) => r.id)).toEqual([3]);
+    expect(filterUsers(rows, { isActive: 'true', isAdmin: 'false' }).map((r) => r.id)).toEqual([3]);
+    expect(filterUsers(rows, {}).map((r) => r.id)).toEqual([1, 2, 3]);
+  });
+
+  it('sorts by the clicked column either way', () => {
+    expect(sortUsers(rows, { username: 'ascend' }).map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(sortUsers(rows, { username: 'descend' }).map((r) => r.id)).toEqual([3, 2, 1]);
+    expect(sortUsers(rows, { isAdmin: 'descend' }).map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(sortUsers(rows, { isActive: 'ascend' }).map((r) => r.id)).toEqual([2, 1, 3]);
+  });
+});

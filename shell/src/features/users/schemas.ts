@@ -1,0 +1,41 @@
+import { boolean, object, ref, string } from 'yup';
+import { LIMITS } from '@deals/api/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
+
+// The spec's §5 rules for the three user forms; messages and limits come from the API contract,
+// so the form and the server say the same thing.
+const { user: limits } = LIMITS;
+const max = (label: string, limit: number) => [limit, tooLongMessage(label, limit)] as const;
+
+const fullName = string().trim().required(MESSAGES.user.fullNameRequired).max(...max('Full Name', limits.fullName));
+const phone = string().max(...max('Phone', limits.phone)).default('');
+
+export const newUserSchema = object({
+  username: string().trim().required(MESSAGES.user.usernameRequired).max(...max('Username', limits.username)),
+  fullName,
+  email: string().trim().email(MESSAGES.user.emailInvalid).required(MESSAGES.user.emailRequired).max(...max('Email', limits.email)),
+  phone,
+  password: string().required(MESSAGES.user.passwordRequired).min(limits.passwordMin, MESSAGES.user.passwordMin).max(...max('Password', limits.passwordMax)),
+  confirmPassword: string()
+    .required(MESSAGES.user.confirmRequired)
+    .oneOf([ref('password')], MESSAGES.user.passwordsDoNotMatch),
+  isActive: boolean().default(true),
+  isAdmin: boolean().default(false),
+});
+
+export const editUserSchema = object({
+  username: string().default(''),
+  fullName,
+  email: string().trim().email(MESSAGES.editUser.emailInvalid).required(MESSAGES.editUser.emailRequired).max(...max('Email Address', limits.email)),
+  phone,
+  isActive: boolean().default(true),
+  isAdmin: boolean().default(false),
+});
+
+export const changePasswordSchema = object({
+  oldPassword: string().required(MESSAGES.changePassword.oldRequired).min(limits.passwordMin, MESSAGES.changePassword.oldMin).max(...max('Old Password', limits.passwordMax)),
+  password: string().required(MESSAGES.changePassword.newRequired).min(limits.passwordMin, MESSAGES.user.passwordMin).max(...max('New Password', limits.passwordMax)),
+  confirmPassword: string()
+    .required(MESSAGES.changePassword.confirmRequired)
+    .oneOf([ref('password')], MESSAGES.changePassword.mustMatch),
+});
