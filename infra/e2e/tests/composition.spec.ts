@@ -34,7 +34,7 @@ test.describe('run-time composition', () => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     await expect(page.getByLabel('Username')).toBeVisible();
-    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(seen.requests.filter((url) => new URL(url).pathname.startsWith('/remotes/'))).toEqual([]);
     expect(seen.errors).toEqual([]);

@@ -44,5 +44,11 @@ async function signInThroughApi(request: APIRequestContext, who: 'admin' | 'staf
 export async function seedSession(page: Page, who: 'admin' | 'staff'): Promise<void> {
   const { token, refreshToken, ...user } = await signInThroughApi(page.request, who);
   const session = { user, authToken: token, refreshToken, isAdmin: user.isAdmin };
-  await page.addInitScript((value) => window.localStorage.setItem('auth', value), JSON.stringify(session));
+  // Once per tab (the flag lives in sessionStorage): later navigations see whatever the app did
+  // with the session since, as they would after a real sign-in.
+  await page.addInitScript((value) => {
+    if (window.sessionStorage.getItem('e2e-seeded')) return;
+    window.sessionStorage.setItem('e2e-seeded', 'yes');
+    window.localStorage.setItem('auth', value);
+  }, JSON.stringify(session));
 }

@@ -379,6 +379,22 @@ describe('PUT /api/Users/ChangeUserPassword', () => {
     assert.equal((await authenticate(t.app, person.username, 'another-secret')).statusCode, 200);
   });
 
+  it('accepts the empty form body axios sends with a PUT (application/x-www-form-urlencoded), and refuses a non-empty one', async () => {
+    const person = await createTestUser(t.app, 'pw-form', false);
+    const put = (payload: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/Users/ChangeUserPassword?password=form-secret-1&oldPassword=${TEST_PASSWORD}`,
+        headers: { ...person.headers, 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    const filled = await put('password=x');
+    assert.equal(filled.statusCode, 415);
+    assert.equal((await authenticate(t.app, person.username, TEST_PASSWORD)).statusCode, 200, 'a refused call changes nothing');
+    assert.equal((await put('')).statusCode, 200);
+    assert.equal((await authenticate(t.app, person.username, 'form-secret-1')).statusCode, 200);
+  });
+
   it('keeps the passwords of the query string out of the request log', async () => {
     const lines: string[] = [];
     // A configured first-admin password keeps the generated one from being printed here.
