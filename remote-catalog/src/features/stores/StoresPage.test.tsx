@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
+import { FeedbackHost } from '@deals/shared-auth/ui';
 import { setSession } from '@deals/shared-auth';
 import { serveFakeApi, unsignedToken } from '@deals/shared-auth/testing';
 import { StoresPage } from './StoresPage';
@@ -7,6 +8,7 @@ import { StoresPage } from './StoresPage';
 const renderPage = () =>
   render(
     <App>
+        <FeedbackHost />
       <StoresPage />
     </App>,
   );

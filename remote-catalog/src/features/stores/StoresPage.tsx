@@ -1,20 +1,19 @@
 import { useEffect, useState } from 'react';
-import { App, Image, Result, Table, Typography } from 'antd';
+import { Image, Result, Table, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
-import { attachmentUrl, serverMessage, sessionAtom } from '@deals/shared-auth';
+import { attachmentUrl, toast, sessionAtom } from '@deals/shared-auth';
 import { fetchStores, type Store } from './api';
 
 function StoresTable() {
-  const { message } = App.useApp();
   const [stores, setStores] = useState<Store[]>([]);
   const [loading, setLoading] = useState(true);
 
   useEffect(() => {
     fetchStores()
       .then(setStores)
-      .catch((error: unknown) => void message.error(serverMessage(error), 3.5))
+      .catch((error: unknown) => toast.failure(error))
       .finally(() => setLoading(false));
-  }, [message]);
+  }, []);
 
   return (
     <Table<Store>

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { App } from 'antd';
+import { FeedbackHost } from '@deals/shared-auth/ui';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { SiteSettingsPage } from './SiteSettingsPage';
 
@@ -8,6 +9,7 @@ describe('SiteSettingsPage', () => {
     const calls = serveFakeApi(() => ({ status: 200, data: { companyName: 'DealDrop', emailAddress: 'hello@dealdrop.test', phoneNumber: null } }));
     render(
       <App>
+        <FeedbackHost />
         <SiteSettingsPage />
       </App>,
     );
@@ -20,6 +22,7 @@ describe('SiteSettingsPage', () => {
     serveFakeApi(() => ({ status: 502 }));
     render(
       <App>
+        <FeedbackHost />
         <SiteSettingsPage />
       </App>,
     );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App, Descriptions, Spin, Typography } from 'antd';
-import { api, serverMessage } from '@deals/shared-auth';
+import { Descriptions, Spin, Typography } from 'antd';
+import { api, toast } from '@deals/shared-auth';
 
 interface SiteAsset {
   companyName: string | null;
@@ -10,7 +10,6 @@ interface SiteAsset {
 
 /** Assets and Resources: the company settings the public site shows (spec 001 §3 SiteAsset). */
 export function SiteSettingsPage() {
-  const { message } = App.useApp();
   const [asset, setAsset] = useState<SiteAsset | null>(null);
   const [loading, setLoading] = useState(true);
 
@@ -18,9 +17,9 @@ export function SiteSettingsPage() {
     api
       .get<SiteAsset>('Asset/GetAsset')
       .then(({ data }) => setAsset(data))
-      .catch((error: unknown) => void message.error(serverMessage(error), 3.5))
+      .catch((error: unknown) => toast.failure(error))
       .finally(() => setLoading(false));
-  }, [message]);
+  }, []);
 
   return (
     <>

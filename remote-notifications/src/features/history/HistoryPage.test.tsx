@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { App } from 'antd';
+import { FeedbackHost } from '@deals/shared-auth/ui';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { HistoryPage } from './HistoryPage';
 
@@ -11,6 +12,7 @@ describe('HistoryPage', () => {
     }));
     render(
       <App>
+        <FeedbackHost />
         <HistoryPage />
       </App>,
     );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App, Table, Typography } from 'antd';
-import { api, serverMessage } from '@deals/shared-auth';
+import { Table, Typography } from 'antd';
+import { api, toast } from '@deals/shared-auth';
 
 interface HistoryRow {
   id: number;
@@ -13,7 +13,6 @@ interface HistoryRow {
 
 /** Push notification history (spec 001 §2), 100 rows per page. */
 export function HistoryPage() {
-  const { message } = App.useApp();
   const [rows, setRows] = useState<HistoryRow[]>([]);
   const [loading, setLoading] = useState(true);
 
@@ -21,9 +20,9 @@ export function HistoryPage() {
     api
       .get<HistoryRow[]>('PushNotificationHistory/GetPushNotificationHistory')
       .then(({ data }) => setRows(data))
-      .catch((error: unknown) => void message.error(serverMessage(error), 3.5))
+      .catch((error: unknown) => toast.failure(error))
       .finally(() => setLoading(false));
-  }, [message]);
+  }, []);
 
   return (
     <>

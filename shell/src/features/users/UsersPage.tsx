@@ -30,9 +30,9 @@ export default function UsersPage() {
       title: 'Actions',
       key: 'actions',
       valueType: 'option',
-      width: 200,
+      width: 250,
       render: (_, user) => (
-        <Space size="small" wrap>
+        <Space size="small">
           {isAdmin && (
             <Button size="small" icon={<EyeOutlined />} onClick={() => setModal({ kind: 'edit', userId: user.id })} aria-label={`View ${user.username}`}>
               View
@@ -46,8 +46,8 @@ export default function UsersPage() {
         </Space>
       ),
     },
-    { title: 'Username', dataIndex: 'username', sorter: true, ellipsis: true },
-    { title: 'Full Name', dataIndex: 'fullName', sorter: true, ellipsis: true },
+    { title: 'Username', dataIndex: 'username', sorter: true, ellipsis: true, fieldProps: { placeholder: 'Part of a username' } },
+    { title: 'Full Name', dataIndex: 'fullName', sorter: true, ellipsis: true, fieldProps: { placeholder: 'Part of a name' } },
     { title: 'Is User Active?', dataIndex: 'isActive', sorter: true, valueType: 'select', valueEnum: YES_NO, render: (_, user) => yesNo(user.isActive) },
     { title: 'Is User Admin?', dataIndex: 'isAdmin', sorter: true, valueType: 'select', valueEnum: YES_NO, render: (_, user) => yesNo(user.isAdmin) },
   ];
@@ -72,7 +72,7 @@ export default function UsersPage() {
         search={{ labelWidth: 'auto', filterType: 'query', searchText: 'Filter', resetText: 'Clear' }}
         pagination={{ defaultPageSize: 100, showSizeChanger: true, pageSizeOptions: [25, 50, 100] }}
         options={{ density: false, setting: true, reload: true }}
-        scroll={{ x: 760 }}
+        scroll={{ x: 820 }}
         toolBarRender={() => [
           <Tooltip key="download" title="Download the filtered list as CSV">
             <Button icon={<DownloadOutlined />} onClick={() => downloadCsv('users', USER_CSV_COLUMNS, shown.current)}>
