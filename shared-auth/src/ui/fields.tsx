@@ -20,74 +20,57 @@ interface FieldProps<Values extends FieldValues> {
   extra?: ReactNode;
 }
 
-function FieldFrame({ id, label, required, error, extra, children }: { id: string; label: string; required?: boolean; error?: string; extra?: ReactNode; children: ReactNode }) {
-  return (
-    <Form.Item label={label} htmlFor={id} required={required} validateStatus={error ? 'error' : undefined} help={error} extra={extra}>
-      {children}
-    </Form.Item>
-  );
+interface InputFieldProps<Values extends FieldValues> extends FieldProps<Values> {
+  type?: 'text' | 'email' | 'password' | 'tel';
+  inputMode?: 'tel' | 'email' | 'text';
+  /** Rewrites what was typed before it reaches the form (masks). */
+  transform?: (typed: string) => string;
+  suffix?: ReactNode;
 }
 
-export function TextField<Values extends FieldValues>({ control, name, label, required, disabled, maxLength, autoComplete, placeholder, extra, type }: FieldProps<Values> & { type?: 'text' | 'email' }) {
+function InputField<Values extends FieldValues>({ control, name, label, required, disabled, maxLength, autoComplete, placeholder, extra, type, inputMode, transform, suffix }: InputFieldProps<Values>) {
   const id = useId();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <FieldFrame id={id} label={label} required={required} error={fieldState.error?.message} extra={extra}>
+        <Form.Item label={label} htmlFor={id} required={required} validateStatus={fieldState.error ? 'error' : undefined} help={fieldState.error?.message} extra={extra}>
           <Input
             id={id}
             type={type}
+            inputMode={inputMode}
             name={field.name}
             value={(field.value as string | null | undefined) ?? ''}
-            onChange={field.onChange}
+            onChange={(event) => field.onChange(transform ? transform(event.target.value) : event.target.value)}
             onBlur={field.onBlur}
             ref={field.ref}
             disabled={disabled}
             maxLength={maxLength}
             autoComplete={autoComplete}
             placeholder={placeholder}
+            suffix={suffix}
             aria-invalid={fieldState.invalid || undefined}
           />
-        </FieldFrame>
+        </Form.Item>
       )}
     />
   );
 }
 
+export function TextField<Values extends FieldValues>(props: FieldProps<Values> & { type?: 'text' | 'email' }) {
+  return <InputField {...props} />;
+}
+
 /** A password with the spec's Show/Hide toggle. */
-export function PasswordField<Values extends FieldValues>({ control, name, label, required, disabled, maxLength, autoComplete }: FieldProps<Values>) {
-  const id = useId();
+export function PasswordField<Values extends FieldValues>(props: FieldProps<Values>) {
   const [shown, setShown] = useState(false);
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FieldFrame id={id} label={label} required={required} error={fieldState.error?.message}>
-          <Input
-            id={id}
-            type={shown ? 'text' : 'password'}
-            name={field.name}
-            value={(field.value as string | undefined) ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            disabled={disabled}
-            maxLength={maxLength}
-            autoComplete={autoComplete}
-            aria-invalid={fieldState.invalid || undefined}
-            suffix={
-              <Button type="link" size="small" className="deals-password-toggle" onClick={() => setShown((value) => !value)} aria-pressed={shown} aria-label={`${shown ? 'Hide' : 'Show'} ${label.toLowerCase()}`}>
-                {shown ? 'Hide' : 'Show'}
-              </Button>
-            }
-          />
-        </FieldFrame>
-      )}
-    />
+  const toggle = (
+    <Button type="link" size="small" className="deals-password-toggle" onClick={() => setShown((value) => !value)} aria-pressed={shown} aria-label={`${shown ? 'Hide' : 'Show'} ${props.label.toLowerCase()}`}>
+      {shown ? 'Hide' : 'Show'}
+    </Button>
   );
+  return <InputField {...props} type={shown ? 'text' : 'password'} suffix={toggle} />;
 }
 
 /** The spec's phone mask; `0` is a digit in imask's pattern syntax. */
@@ -100,32 +83,8 @@ export function maskPhone(value: string): string {
   return /\d/.test(masked) ? masked : '';
 }
 
-export function PhoneField<Values extends FieldValues>({ control, name, label, required, disabled, autoComplete = 'tel' }: FieldProps<Values>) {
-  const id = useId();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FieldFrame id={id} label={label} required={required} error={fieldState.error?.message}>
-          <Input
-            id={id}
-            type="tel"
-            inputMode="tel"
-            name={field.name}
-            placeholder="(999) 999-9999"
-            value={(field.value as string | null | undefined) ?? ''}
-            onChange={(event) => field.onChange(maskPhone(event.target.value))}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            disabled={disabled}
-            autoComplete={autoComplete}
-            aria-invalid={fieldState.invalid || undefined}
-          />
-        </FieldFrame>
-      )}
-    />
-  );
+export function PhoneField<Values extends FieldValues>(props: FieldProps<Values>) {
+  return <InputField autoComplete="tel" placeholder="(999) 999-9999" {...props} type="tel" inputMode="tel" transform={maskPhone} />;
 }
 
 export function SwitchField<Values extends FieldValues>({ control, name, label, disabled }: FieldProps<Values>) {
@@ -135,9 +94,9 @@ export function SwitchField<Values extends FieldValues>({ control, name, label, 
       control={control}
       name={name}
       render={({ field }) => (
-        <FieldFrame id={id} label={label}>
+        <Form.Item label={label} htmlFor={id}>
           <Switch id={id} checked={Boolean(field.value)} onChange={field.onChange} disabled={disabled} checkedChildren="Yes" unCheckedChildren="No" />
-        </FieldFrame>
+        </Form.Item>
       )}
     />
   );

@@ -1,5 +1,6 @@
 import { isAxiosError } from 'axios';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { toast } from '@deals/shared-auth';
 
 /**
  * Puts the API's per-field messages (400 `{ errors: { field: message } }`) under the fields the
@@ -18,4 +19,30 @@ export function applyServerErrors<Values extends FieldValues>(error: unknown, se
     }
   }
   return applied;
+}
+
+interface SaveOptions<Values extends FieldValues> {
+  /** The API call; its `{ message }` becomes the success toast. */
+  call: () => Promise<{ message: string }>;
+  setError: UseFormSetError<Values>;
+  /** Fields whose server messages go under the field. */
+  fields: readonly FieldPath<Values>[];
+  /** The toast state of a failure (spec §8: deals use warning, the rest error). */
+  failureState?: 'error' | 'warning';
+}
+
+/**
+ * Runs a form's save: success shows the server's message; failure shows it too and puts field
+ * messages under their fields. Resolves to whether it saved.
+ */
+export async function saveForm<Values extends FieldValues>({ call, setError, fields, failureState = 'error' }: SaveOptions<Values>): Promise<boolean> {
+  try {
+    const { message } = await call();
+    toast.success(message);
+    return true;
+  } catch (error) {
+    applyServerErrors(error, setError, fields);
+    toast.failure(error, failureState);
+    return false;
+  }
 }

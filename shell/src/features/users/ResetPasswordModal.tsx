@@ -1,9 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { InferType } from 'yup';
-import { Form, Modal } from 'antd';
-import { currentSession, signIn, toast } from '@deals/shared-auth';
-import { applyServerErrors, PasswordField } from '@deals/shared-auth/ui';
+import { currentSession, signIn } from '@deals/shared-auth';
+import { FormModal, PasswordField, saveForm } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/api/contract/limits';
 import { changeOwnPassword } from './api';
 import { changePasswordSchema } from './schemas';
@@ -19,36 +18,22 @@ export function ResetPasswordModal({ onClose }: { onClose: () => void }) {
   });
 
   const submit = handleSubmit(async ({ password, oldPassword }) => {
-    try {
-      const { message } = await changeOwnPassword(password, oldPassword);
+    const call = async () => {
+      const answer = await changeOwnPassword(password, oldPassword);
       // The change ends every session of the user; sign this one in again with the new password
       // so only the other devices need to.
       const username = currentSession().user?.username;
       if (username) await signIn(username, password);
-      toast.success(message);
-      onClose();
-    } catch (error) {
-      applyServerErrors(error, setError, ['oldPassword', 'password']);
-      toast.failure(error);
-    }
+      return answer;
+    };
+    if (await saveForm({ call, setError, fields: ['oldPassword', 'password'] })) onClose();
   });
 
   return (
-    <Modal
-      open
-      title="Reset Password"
-      okText="Change Password"
-      onOk={() => void submit()}
-      onCancel={onClose}
-      okButtonProps={{ disabled: !formState.isValid || formState.isSubmitting, loading: formState.isSubmitting }}
-      maskClosable={false}
-      destroyOnHidden
-    >
-      <Form layout="vertical" onFinish={() => void submit()} component="div">
-        <PasswordField control={control} name="oldPassword" label="Old Password" required autoComplete="current-password" maxLength={LIMITS.user.passwordMax} />
-        <PasswordField control={control} name="password" label="New Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
-        <PasswordField control={control} name="confirmPassword" label="Confirm New Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
-      </Form>
-    </Modal>
+    <FormModal title="Reset Password" okText="Change Password" valid={formState.isValid} submitting={formState.isSubmitting} onSubmit={() => void submit()} onCancel={onClose}>
+      <PasswordField control={control} name="oldPassword" label="Old Password" required autoComplete="current-password" maxLength={LIMITS.user.passwordMax} />
+      <PasswordField control={control} name="password" label="New Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
+      <PasswordField control={control} name="confirmPassword" label="Confirm New Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
+    </FormModal>
   );
 }

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { InferType } from 'yup';
-import { Col, Form, Modal, Row, Spin } from 'antd';
+import { Col, Row, Spin } from 'antd';
 import { toast } from '@deals/shared-auth';
-import { applyServerErrors, PasswordField, PhoneField, SwitchField, TextField } from '@deals/shared-auth/ui';
+import { FormModal, PasswordField, PhoneField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/api/contract/limits';
 import { fetchUser, registerUser, updateUser } from './api';
 import { editUserSchema, newUserSchema } from './schemas';
@@ -20,63 +20,70 @@ interface Props {
 const blankUser: NewUser = { username: '', fullName: '', email: '', phone: '', password: '', confirmPassword: '', isActive: true, isAdmin: false };
 const NEW_USER_FIELDS: FieldPath<NewUser>[] = ['username', 'fullName', 'email', 'phone', 'password', 'confirmPassword'];
 const EDIT_USER_FIELDS: FieldPath<EditedUser>[] = ['fullName', 'email', 'phone'];
+const MODAL_WIDTH = 640;
+
+type ProfileName = 'username' | 'fullName' | 'email' | 'phone' | 'isActive' | 'isAdmin';
+
+/**
+ * The fields both user modals show, in the same grid; `passwords` slot in before the switches.
+ * New and edited users differ in the username (read-only when editing) and the email's label.
+ */
+function ProfileFields<Values extends FieldValues & Record<ProfileName, unknown>>({ control, editing, passwords }: { control: Control<Values>; editing: boolean; passwords?: ReactNode }) {
+  const name = (field: ProfileName) => field as FieldPath<Values>;
+  return (
+    <Row gutter={16}>
+      <Col xs={24} sm={12}>
+        {editing ? (
+          <TextField control={control} name={name('username')} label="Username" disabled extra="Usernames cannot be changed." />
+        ) : (
+          <TextField control={control} name={name('username')} label="Username" required autoComplete="off" maxLength={LIMITS.user.username} />
+        )}
+      </Col>
+      <Col xs={24} sm={12}>
+        <TextField control={control} name={name('fullName')} label="Full Name" required autoComplete="off" maxLength={LIMITS.user.fullName} />
+      </Col>
+      <Col xs={24} sm={12}>
+        <TextField control={control} name={name('email')} label={editing ? 'Email Address' : 'Email'} type="email" required autoComplete="off" maxLength={LIMITS.user.email} />
+      </Col>
+      <Col xs={24} sm={12}>
+        <PhoneField control={control} name={name('phone')} label="Phone" />
+      </Col>
+      {passwords}
+      <Col xs={12}>
+        <SwitchField control={control} name={name('isActive')} label="Is User Active?" />
+      </Col>
+      <Col xs={12}>
+        <SwitchField control={control} name={name('isAdmin')} label="Is User Admin?" />
+      </Col>
+    </Row>
+  );
+}
 
 /** Admins: Add New User with the New-user rules (spec §5). */
 export function NewUserModal({ onClose }: Props) {
   const { control, handleSubmit, formState, setError } = useForm<NewUser>({ resolver: yupResolver(newUserSchema), mode: 'onTouched', defaultValues: blankUser });
 
   const submit = handleSubmit(async (user) => {
-    try {
-      const { message } = await registerUser({ ...user, phone: user.phone || null });
-      toast.success(message);
-      onClose(true);
-    } catch (error) {
-      applyServerErrors(error, setError, NEW_USER_FIELDS);
-      toast.failure(error);
-    }
+    if (await saveForm({ call: () => registerUser({ ...user, phone: user.phone || null }), setError, fields: NEW_USER_FIELDS })) onClose(true);
   });
 
   return (
-    <Modal
-      open
-      title="Add New User"
-      okText="Add User"
-      onOk={() => void submit()}
-      onCancel={() => onClose(false)}
-      okButtonProps={{ disabled: !formState.isValid || formState.isSubmitting, loading: formState.isSubmitting }}
-      maskClosable={false}
-      width={640}
-      destroyOnHidden
-    >
-      <Form layout="vertical" onFinish={() => void submit()} component="div">
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <TextField control={control} name="username" label="Username" required autoComplete="off" maxLength={LIMITS.user.username} />
-          </Col>
-          <Col xs={24} sm={12}>
-            <TextField control={control} name="fullName" label="Full Name" required autoComplete="off" maxLength={LIMITS.user.fullName} />
-          </Col>
-          <Col xs={24} sm={12}>
-            <TextField control={control} name="email" label="Email" type="email" required autoComplete="off" maxLength={LIMITS.user.email} />
-          </Col>
-          <Col xs={24} sm={12}>
-            <PhoneField control={control} name="phone" label="Phone" />
-          </Col>
-          <Col xs={24} sm={12}>
-            <PasswordField control={control} name="password" label="Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
-          </Col>
-          <Col xs={24} sm={12}>
-            <PasswordField control={control} name="confirmPassword" label="Confirm Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
-          </Col>
-          <Col xs={12}>
-            <SwitchField control={control} name="isActive" label="Is User Active?" />
-          </Col>
-          <Col xs={12}>
-            <SwitchField control={control} name="isAdmin" label="Is User Admin?" />
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+    <FormModal title="Add New User" okText="Add User" valid={formState.isValid} submitting={formState.isSubmitting} onSubmit={() => void submit()} onCancel={() => onClose(false)} width={MODAL_WIDTH}>
+      <ProfileFields
+        control={control}
+        editing={false}
+        passwords={
+          <>
+            <Col xs={24} sm={12}>
+              <PasswordField control={control} name="password" label="Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
+            </Col>
+            <Col xs={24} sm={12}>
+              <PasswordField control={control} name="confirmPassword" label="Confirm Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
+            </Col>
+          </>
+        }
+      />
+    </FormModal>
   );
 }
 
@@ -107,52 +114,15 @@ export function EditUserModal({ userId, onClose }: Props & { userId: number }) {
   }, [userId, reset, onClose]);
 
   const submit = handleSubmit(async ({ fullName, email, phone, isActive, isAdmin }) => {
-    try {
-      const { message } = await updateUser({ id: userId, fullName, email, phone: phone || null, isActive, isAdmin });
-      toast.success(message);
-      onClose(true);
-    } catch (error) {
-      applyServerErrors(error, setError, EDIT_USER_FIELDS);
-      toast.failure(error);
-    }
+    const call = () => updateUser({ id: userId, fullName, email, phone: phone || null, isActive, isAdmin });
+    if (await saveForm({ call, setError, fields: EDIT_USER_FIELDS })) onClose(true);
   });
 
   return (
-    <Modal
-      open
-      title="Edit User"
-      okText="Save Changes"
-      onOk={() => void submit()}
-      onCancel={() => onClose(false)}
-      okButtonProps={{ disabled: !loaded || !formState.isValid || formState.isSubmitting, loading: formState.isSubmitting }}
-      maskClosable={false}
-      width={640}
-      destroyOnHidden
-    >
+    <FormModal title="Edit User" okText="Save Changes" valid={formState.isValid} submitting={formState.isSubmitting} ready={loaded} onSubmit={() => void submit()} onCancel={() => onClose(false)} width={MODAL_WIDTH}>
       <Spin spinning={!loaded}>
-        <Form layout="vertical" onFinish={() => void submit()} component="div">
-          <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <TextField control={control} name="username" label="Username" disabled extra="Usernames cannot be changed." />
-            </Col>
-            <Col xs={24} sm={12}>
-              <TextField control={control} name="fullName" label="Full Name" required autoComplete="off" maxLength={LIMITS.user.fullName} />
-            </Col>
-            <Col xs={24} sm={12}>
-              <TextField control={control} name="email" label="Email Address" type="email" required autoComplete="off" maxLength={LIMITS.user.email} />
-            </Col>
-            <Col xs={24} sm={12}>
-              <PhoneField control={control} name="phone" label="Phone" />
-            </Col>
-            <Col xs={12}>
-              <SwitchField control={control} name="isActive" label="Is User Active?" />
-            </Col>
-            <Col xs={12}>
-              <SwitchField control={control} name="isAdmin" label="Is User Admin?" />
-            </Col>
-          </Row>
-        </Form>
+        <ProfileFields control={control} editing />
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }
