@@ -23,8 +23,7 @@ function AdminRemote() {
 /** Every /admin and /cms path: the sign-in guard, antd and the admin frame. */
 export default function AdminArea() {
   const { authToken } = useAtomValue(sessionAtom);
-  const location = useLocation();
-  if (!decodeToken(authToken)) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!decodeToken(authToken)) return <Navigate to="/login" replace />;
   return (
     <AntdRoot>
       <AdminFrame>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
@@ -12,12 +12,6 @@ import { loginSchema, recoverSchema } from './schemas';
 import './login.css';
 
 export const DASHBOARD_PATH = '/admin/management/dashboard';
-
-/** Where to go after signing in: back to the admin page the guard turned away, else the dashboard. */
-function destination(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && /^\/(admin|cms)\//.test(from) ? from : DASHBOARD_PATH;
-}
 
 function SignInView({ onRecover }: { onRecover: () => void }) {
   const { control, handleSubmit, formState } = useForm({ resolver: yupResolver(loginSchema), mode: 'onTouched', defaultValues: { username: '', password: '' } });
@@ -86,9 +80,8 @@ function LoginScreen() {
 
 export default function LoginPage() {
   const { authToken } = useAtomValue(sessionAtom);
-  const { state } = useLocation();
-  // Signed in, just now or before (a bookmarked /login): on to the back office.
-  if (decodeToken(authToken)) return <Navigate to={destination(state)} replace />;
+  // Signed in, just now or before (a bookmarked /login): on to the dashboard (spec §2).
+  if (decodeToken(authToken)) return <Navigate to={DASHBOARD_PATH} replace />;
   return (
     <AntdRoot>
       <LoginScreen />
