@@ -6,6 +6,13 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedFor } from './shared.mjs';
 import { API_PORT, federationName } from './remotes.mjs';
 
+// Requests the first screen waits on, started with the HTML rather than after the JavaScript:
+// the remotes map, and for visitor pages (not /admin, /cms, /login: keep in step with
+// shell/src/app/routeTable.ts) the site info every public page renders from. The fetch in
+// remote-public uses the same URL, mode and credentials, so it is served from this preload.
+const HOST_PRELOADS = `<link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous" />
+    <script>(function(){if(/^\\/(admin|cms|login)(\\/|$)/.test(location.pathname))return;var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=((window.__DEALS_CONFIG__||{}).apiBase||'/api').replace(/\\/+$/,'')+'/Home/GetCMSInfo';document.head.appendChild(l)})()</script>`;
+
 /**
  * @param {object} options
  * @param {string} options.dir            folder of the package (its package.json and src/)
@@ -64,7 +71,7 @@ export function federatedConfig({ dir, name, devPort, exposes, role, title }) {
           templateParameters: {
             title,
             // Only the host reads /remotes.json; start that fetch with the HTML.
-            preload: isHost ? '<link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous" />' : '',
+            preload: isHost ? HOST_PRELOADS : '',
           },
           favicon: path.join(import.meta.dirname, 'favicon.svg'),
           // Unminified: the page is tiny and the server replaces the <!--deals-config--> comment.
@@ -78,12 +85,16 @@ export function federatedConfig({ dir, name, devPort, exposes, role, title }) {
           // The host never declares remotes statically: it registers them from /remotes.json at run
           // time, so one remote being down cannot stop the shell from rendering.
           remotes: {},
-          shared: sharedFor(dir),
+          shared: sharedFor(dir, { host: isHost }),
           // 'version-first' would fetch every registered remote's entry at start-up to compare
           // versions: a visitor would download admin code, and one dead remote would break all.
           shareStrategy: 'loaded-first',
           manifest: !isHost,
           dts: false,
+          // One federation runtime per page (about 30 KB brotli): the shell provides it and the
+          // remotes' production builds use it instead of each carrying a copy. Standalone dev
+          // servers keep their own, since there the remote is its own host.
+          experiments: { ...(isHost ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {}), optimization: { target: 'web', ...(isHost ? {} : { disableRemote: true }) } },
         }),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },

@@ -1,5 +1,5 @@
 import { api } from './http';
-import { clearSession, currentSession, setSession, type SessionUser } from './session';
+import { clearSession, currentSession, setSession, type SessionUser } from '@deals/shared-auth';
 
 type AuthenticateResponse = SessionUser & { token: string; refreshToken: string };
 

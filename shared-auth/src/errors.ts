@@ -1,11 +1,10 @@
-import { isAxiosError } from 'axios';
-
 export const GENERIC_SERVER_ERROR = 'Oops! Something went wrong on the server. Please contact support.';
 
 /** The text to show for a failed call: the server's message, or the generic one. */
 export function serverMessage(error: unknown): string {
-  if (isAxiosError(error)) {
-    const data: unknown = error.response?.data;
+  // Duck-typed (axios marks its errors) so this module, on every page, does not pull in axios.
+  if (error && typeof error === 'object' && (error as { isAxiosError?: unknown }).isAxiosError === true) {
+    const data: unknown = (error as { response?: { data?: unknown } }).response?.data;
     if (data && typeof data === 'object') {
       const record = data as Record<string, unknown>;
       const message = record.message ?? record.Message;

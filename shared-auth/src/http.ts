@@ -1,6 +1,7 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { runtimeConfig } from './config';
-import { clearSession, currentSession, setSession, type SessionUser } from './session';
+// Through the package name, not './session': in a federated build this module is its own shared
+// chunk (`@deals/shared-auth/client`), and a relative import would give it a private session copy.
+import { clearSession, currentSession, runtimeConfig, setSession, type SessionUser } from '@deals/shared-auth';
 
 const AUTHENTICATE_PATH = 'Users/Authenticate';
 const REFRESH_PATH = 'Users/refreshToken';

@@ -13,8 +13,6 @@ export {
   type SessionUser,
 } from './session';
 export { serverMessage, GENERIC_SERVER_ERROR } from './errors';
-export { api, navigation, refreshSession } from './http';
-export { signIn, signOut } from './auth';
 export {
   toast,
   toastAtom,

@@ -1,28 +1,15 @@
 // `npm run bench:bytes`: what a visitor downloads. Starts the built one-process server on a free
 // port with a throwaway data folder, loads each page in Chromium and sums the bytes on the wire
 // (compressed) per resource type. Run `npm run build` first.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROME_FLAGS, startBuiltServer } from './server.mjs';
 
 const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ['/home', '/login', '/admin/management/stores'];
-const port = 18600 + Math.floor(Math.random() * 200);
-const server = spawn('node', [path.resolve(import.meta.dirname, '../../api/dist/server.js')], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'deals-bench-')), DEMO_DATA: 'true', DATABASE_URL: '' },
-  stdio: 'ignore',
-});
-const base = `http://127.0.0.1:${port}`;
+const { base, stop } = await startBuiltServer();
 try {
-  for (let i = 0; ; i++) {
-    if (i > 120) throw new Error('server did not start');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROME_FLAGS,
   });
   const rows = [];
   for (const url of PAGES) {
@@ -52,5 +39,5 @@ try {
   console.log('|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.page} | ${r.jsKB} | ${r.cssKB} | ${r.otherKB} | ${r.requests} |`);
 } finally {
-  server.kill();
+  stop();
 }

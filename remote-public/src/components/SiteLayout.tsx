@@ -1,43 +1,37 @@
-import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
-import { isSignedInAtom } from '@deals/shared-auth';
+import { useRef, type ReactNode } from 'react';
 import { useSiteInfo } from '../features/site/api';
+import { useAnalytics } from '../lib/analytics';
+import { WhenVisible } from './WhenVisible';
+import { Footer } from './layout/Footer';
+import { Header } from './layout/Header';
+import './layout/layout.css';
 
-const FIXED_ENTRIES = [
-  { to: '/home', label: 'Home' },
-  { to: '/deals', label: 'Deals' },
-  { to: '/stores', label: 'Stores' },
-  { to: '/categories', label: 'Categories' },
-];
-
+/** Every visitor page: skip link, header, the page, footer. Pages set their own titles. */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const info = useSiteInfo();
-  const signedIn = useAtomValue(isSignedInAtom);
-  const company = info?.companyName ?? 'DealDrop';
+  useAnalytics(info?.googleAnalyticsId);
+  const main = useRef<HTMLElement>(null);
   return (
     <div className="site">
-      <header className="site-header">
-        <div className="site-bar">
-          <Link to="/home" className="site-logo">
-            {company}
-          </Link>
-          <nav aria-label="Main" className="site-nav">
-            {FIXED_ENTRIES.map((entry) => (
-              <NavLink key={entry.to} to={entry.to}>
-                {entry.label}
-              </NavLink>
-            ))}
-            {signedIn ? <Link to="/admin/management/dashboard">Dashboard</Link> : <Link to="/login">Login</Link>}
-          </nav>
-        </div>
-      </header>
-      <main className="site-main">{children}</main>
-      <footer className="site-footer">
-        <p>
-          © {new Date().getFullYear()} {company}. All rights reserved.
-        </p>
-      </footer>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // Focus the page without a hash in the address (the router owns the URL).
+          event.preventDefault();
+          main.current?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <Header info={info} />
+      <main ref={main} className="site-main" id="main" tabIndex={-1}>
+        {children}
+      </main>
+      {/* Below the fold on every page but the shortest: drawn when scrolled near. */}
+      <WhenVisible placeholder={<div className="ftr ftr--pending" aria-hidden="true" />}>
+        <Footer info={info} />
+      </WhenVisible>
     </div>
   );
 }

@@ -20,7 +20,7 @@ export function RemoteLoading() {
   return (
     <div className="shell-loading" role="status" aria-live="polite">
       <span className="shell-spinner" aria-hidden="true" />
-      <span className="shell-visually-hidden">Loading…</span>
+      <span className="shell-loading__text">Loading…</span>
     </div>
   );
 }

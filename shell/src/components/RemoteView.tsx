@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import type { RemoteName } from '../app/routeTable';
 import { loadRemoteComponent } from '../lib/federation';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
@@ -20,7 +20,8 @@ export function RemoteView({ remote, load = loadRemoteComponent }: RemoteViewPro
   useEffect(() => {
     let current = true;
     load(remote, 'App', attempt > 0).then(
-      (Component) => current && setState({ status: 'ready', Component }),
+      // Rendered as a transition: the remote's first screen is built in slices (see bootstrap.tsx).
+      (Component) => current && startTransition(() => setState({ status: 'ready', Component })),
       (error: unknown) => {
         console.warn(`The ${remote} remote could not be loaded`, error);
         if (current) setState({ status: 'failed' });

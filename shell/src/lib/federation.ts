@@ -38,8 +38,25 @@ function register(remotes: RemotesManifest, force: boolean, only?: RemoteName): 
   );
 }
 
-/** The default export of a remote's exposed module, e.g. `loadRemoteComponent('catalog', 'App')`. */
-export async function loadRemoteComponent(remote: RemoteName, exposed: string, retry = false): Promise<ComponentType> {
+const loading = new Map<string, Promise<ComponentType>>();
+
+/**
+ * The default export of a remote's exposed module, e.g. `loadRemoteComponent('catalog', 'App')`.
+ * One load per module: the bootstrap starts the landing page's remote before React renders, and
+ * the view that shows it later gets the same promise. `retry` starts afresh.
+ */
+export function loadRemoteComponent(remote: RemoteName, exposed: string, retry = false): Promise<ComponentType> {
+  const key = `${remote}/${exposed}`;
+  let pending = retry ? undefined : loading.get(key);
+  if (!pending) {
+    pending = fetchRemoteComponent(remote, exposed, retry);
+    loading.set(key, pending);
+    pending.catch(() => loading.delete(key));
+  }
+  return pending;
+}
+
+async function fetchRemoteComponent(remote: RemoteName, exposed: string, retry: boolean): Promise<ComponentType> {
   const remotes = await startFederation();
   if (!remotes[remote]) throw new Error(`No URL is configured for the ${remote} remote`);
   // After a failure the runtime keeps the broken entry: re-register it so Retry fetches afresh.

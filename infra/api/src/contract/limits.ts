@@ -42,6 +42,13 @@ export const LIMITS = {
 /** Page sizes and other numeric constants the server and clients agree on. */
 export const PAGE_SIZE = { publicDeals: 100, adminTables: 100, keywordSuggestions: 10 } as const;
 
+/**
+ * Widths (px) `Attachments/{name}?w=` resizes to, as WebP: the public site's `srcset` steps. A
+ * fixed list so a request cannot make the server render (and cache) arbitrary sizes.
+ */
+export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
 export const DEFAULT_BADGE_COLOR = '#000000';
 export const DEFAULT_BANNER_COLOR = '#000000';
 export const DYNAMIC_BANNER_BACKGROUND = '#213c63';

@@ -29,9 +29,10 @@ export const SiteInfoSchema = Type.Object({
   menuItems: Type.Array(
     Type.Composite([SiteInfoMenuChildSchema, Type.Object({ assignedMenuItems: Type.Array(SiteInfoMenuChildSchema) })]),
   ),
-  pages: Type.Array(Type.Object({ url: Type.String(), title: Nullable(Type.String()), isBlog: Type.Boolean() })),
+  /** `id` is what `Home/GetDynamicPage` / `GetDynamicBlog` take: the site finds a url's page here. */
+  pages: Type.Array(Type.Object({ id: Type.Integer(), url: Type.String(), title: Nullable(Type.String()), isBlog: Type.Boolean() })),
   stores: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), imageFilePath: Nullable(Type.String()) })),
-  categories: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  categories: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), imageFilePath: Nullable(Type.String()) })),
   featuredSections: Type.Array(
     Type.Object({
       id: Type.Integer(),
@@ -53,6 +54,23 @@ export const SiteInfoSchema = Type.Object({
   googleAnalyticsId: Nullable(Type.String()),
 });
 export type SiteInfo = Static<typeof SiteInfoSchema>;
+
+/**
+ * `Home/GetBlogPosts`: the public Blog Posts list and the home page's latest blogs, newest first
+ * (spec 000 §2 "Blog Posts list": image, date, By: author, New badge). Kept out of GetCMSInfo,
+ * which every page loads, because blogs only grow.
+ */
+export const BlogPostSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  url: Type.String(),
+  bannerImageFilePath: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  /** Full name of the author; null once that user is deleted. */
+  addedBy: Nullable(Type.String()),
+  addedOn: Type.String({ format: 'date-time' }),
+});
+export type BlogPost = Static<typeof BlogPostSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Run-time configuration handed to the frontends by the server that hosts the shell

@@ -1,4 +1,4 @@
-import { api } from '@deals/shared-auth';
+import { api } from '@deals/shared-auth/client';
 
 export interface Store {
   id: number;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Descriptions, Spin, Typography } from 'antd';
-import { api, toast } from '@deals/shared-auth';
+import { toast } from '@deals/shared-auth';
+import { api } from '@deals/shared-auth/client';
 
 interface SiteAsset {
   companyName: string | null;

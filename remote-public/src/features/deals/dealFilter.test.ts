@@ -1,4 +1,6 @@
-import { dealListReducer, EMPTY_FILTER, filterFromParams, filterToParams, initialListState, isEmptyFilter, PAGE_SIZE, searchBody, type DealListFilter } from './dealFilter';
+import { dealListReducer, EMPTY_FILTER, filterFromParams, filterFromRoute, filterToParams, initialListState, isEmptyFilter, PAGE_SIZE, PRICE_TIER_LABELS, searchBody, SORT_LABELS, type DealListFilter } from './dealFilter';
+// The test may read the contract's TypeBox module; the app must not (it is not a pure module).
+import { PRICE_TIER_BOUNDS } from '@deals/api/contract/search';
 
 const filter: DealListFilter = { searchTerm: ' air fryer ', sortBy: 'ASC_PRICE', priceRange: '$$', stores: [3, 1], productTypes: [7], featuredSections: [2] };
 
@@ -19,6 +21,13 @@ describe('the deal filter in the URL', () => {
     const read = filterFromParams(new URLSearchParams('sort=CHEAPEST&price=$$$$$&stores=1,x,-2,1,4.5,9&categories=&featured=0'));
     expect(read).toEqual({ ...EMPTY_FILTER, stores: [1, 9] });
   });
+
+  it('takes the featured section of /deals/:featured/:featuredId and keeps the other parameters', () => {
+    const params = new URLSearchParams('stores=2&featured=8,9&sort=ASC_PRICE');
+    expect(filterFromRoute(params, '3')).toEqual({ ...EMPTY_FILTER, stores: [2], sortBy: 'ASC_PRICE', featuredSections: [3] });
+    expect(filterFromRoute(params, 'abc')).toEqual({ ...EMPTY_FILTER, stores: [2], sortBy: 'ASC_PRICE', featuredSections: [8, 9] });
+    expect(filterFromRoute(params)).toEqual(filterFromParams(params));
+  });
 });
 
 describe('searchBody', () => {
@@ -34,25 +43,42 @@ describe('the deals list', () => {
   it('appends on Load More, grows skip by what came back, and assumes more only after a full page', () => {
     let state = dealListReducer(initialListState<number>(), { type: 'loaded', deals: page(0, PAGE_SIZE), append: false });
     expect(state).toMatchObject({ skip: 100, hasMore: true, loading: false });
-    state = dealListReducer(state, { type: 'load', append: true });
+    state = dealListReducer(state, { type: 'load' });
+    expect(state).toMatchObject({ loading: true, skip: 100 });
     expect(state.deals).toHaveLength(100);
     state = dealListReducer(state, { type: 'loaded', deals: page(100, 37), append: true });
     expect(state).toMatchObject({ skip: 137, hasMore: false });
     expect(state.deals.slice(98, 102)).toEqual([98, 99, 100, 101]);
   });
 
-  it('replaces the list when a filter is applied', () => {
+  it('replaces the list when a filter is applied, keeping the old one visible while it loads', () => {
     let state = dealListReducer(initialListState<number>(), { type: 'loaded', deals: page(0, PAGE_SIZE), append: false });
-    state = dealListReducer(state, { type: 'load', append: false });
-    expect(state).toEqual({ deals: [], skip: 0, hasMore: false, loading: true });
+    state = dealListReducer(state, { type: 'load' });
+    expect(state).toMatchObject({ loading: true, hasMore: true });
+    expect(state.deals).toHaveLength(100);
     state = dealListReducer(state, { type: 'loaded', deals: page(500, 3), append: false });
     expect(state).toEqual({ deals: [500, 501, 502], skip: 3, hasMore: false, loading: false });
   });
 
-  it('keeps what it has when a page fails', () => {
-    let state = dealListReducer(initialListState<number>(), { type: 'loaded', deals: page(0, PAGE_SIZE), append: false });
-    state = dealListReducer(dealListReducer(state, { type: 'load', append: true }), { type: 'failed' });
+  it('keeps what it has when Load More fails, and empties the list when a new filter fails', () => {
+    const full = dealListReducer(initialListState<number>(), { type: 'loaded', deals: page(0, PAGE_SIZE), append: false });
+    let state = dealListReducer(dealListReducer(full, { type: 'load' }), { type: 'failed', append: true });
     expect(state).toMatchObject({ skip: 100, hasMore: true, loading: false });
     expect(state.deals).toHaveLength(100);
+    state = dealListReducer(dealListReducer(full, { type: 'load' }), { type: 'failed', append: false });
+    expect(state).toEqual({ deals: [], skip: 0, hasMore: false, loading: false });
+  });
+
+  it('labels the five sort options and the price tiers with their ranges', () => {
+    expect(Object.keys(SORT_LABELS)).toEqual(['', 'DESC_PRICE', 'ASC_PRICE', 'DESC_DISCOUNT', 'ASC_DISCOUNT', 'DESC_DATE']);
+    expect(SORT_LABELS.DESC_PRICE).toBe('Price: High to Low');
+    expect(PRICE_TIER_LABELS.$$).toBe('$$ · $25–$100');
+  });
+
+  it('words the price tiers with the bounds the API uses', () => {
+    for (const [tier, { min, below }] of Object.entries(PRICE_TIER_BOUNDS)) {
+      const label = PRICE_TIER_LABELS[tier as keyof typeof PRICE_TIER_BOUNDS];
+      expect(label).toBe(min === null ? `${tier} · Under $${below}` : below === null ? `${tier} · $${min}+` : `${tier} · $${min}–$${below}`);
+    }
   });
 });

@@ -1,9 +1,10 @@
 import { PRICE_TIERS, SORT_OPTIONS, type PriceTier, type SortOption } from '@deals/api/contract/enums';
+import { PAGE_SIZE as PAGE_SIZES } from '@deals/api/contract/limits';
 
 // The public deals list's filter (spec 000 §2 "Deals list", §3 "Deal filter", §4): kept in the
 // URL so a filtered list can be shared and reloaded, sent to `Home/SearchProduct` 100 at a time.
 
-export const PAGE_SIZE = 100;
+export const PAGE_SIZE = PAGE_SIZES.publicDeals;
 
 export interface DealListFilter {
   searchTerm: string;
@@ -15,6 +16,19 @@ export interface DealListFilter {
 }
 
 export const EMPTY_FILTER: DealListFilter = { searchTerm: '', sortBy: '', priceRange: '', stores: [], productTypes: [], featuredSections: [] };
+
+/** The sort choices as the list offers them; '' is the API's default order. */
+export const SORT_LABELS: Record<SortOption | '', string> = {
+  '': 'Relevance / Newest',
+  DESC_PRICE: 'Price: High to Low',
+  ASC_PRICE: 'Price: Low to High',
+  DESC_DISCOUNT: 'Discount: High to Low',
+  ASC_DISCOUNT: 'Discount: Low to High',
+  DESC_DATE: 'Newest First',
+};
+
+/** The price tiers with their ranges (the bounds of `PRICE_TIER_BOUNDS` in the contract's search.ts, which is not a pure module). */
+export const PRICE_TIER_LABELS: Record<PriceTier | '', string> = { '': 'Any', $: '$ · Under $25', $$: '$$ · $25–$100', $$$: '$$$ · $100–$500', $$$$: '$$$$ · $500+' };
 
 /** URL parameter names: short, readable in a shared link. */
 const PARAM = { searchTerm: 'q', sortBy: 'sort', priceRange: 'price', stores: 'stores', productTypes: 'categories', featuredSections: 'featured' } as const;
@@ -34,6 +48,13 @@ export function filterFromParams(params: URLSearchParams): DealListFilter {
     productTypes: ids(params.get(PARAM.productTypes)),
     featuredSections: ids(params.get(PARAM.featuredSections)),
   };
+}
+
+/** The filter of `/deals?…` or `/deals/:featured/:featuredId?…`: the path's section replaces the `featured` parameter. */
+export function filterFromRoute(params: URLSearchParams, featuredId?: string): DealListFilter {
+  const filter = filterFromParams(params);
+  const section = ids(featuredId ?? null);
+  return section.length ? { ...filter, featuredSections: section } : filter;
 }
 
 /** The URL form of a filter; empty parts are left out so a plain list has a plain URL. */
@@ -74,25 +95,26 @@ export interface DealListState<Deal> {
   loading: boolean;
 }
 
-export type DealListAction<Deal> =
-  | { type: 'load'; append: boolean }
-  | { type: 'loaded'; deals: Deal[]; append: boolean }
-  | { type: 'failed' };
+export type DealListAction<Deal> = { type: 'load' } | { type: 'loaded'; deals: Deal[]; append: boolean } | { type: 'failed'; append: boolean };
 
 export function initialListState<Deal>(): DealListState<Deal> {
   return { deals: [], skip: 0, hasMore: false, loading: true };
 }
 
-/** Filter replaces the list, Load More appends; `skip` grows by what each page returned (§4). */
+/**
+ * Filter replaces the list, Load More appends; `skip` grows by what each page returned (§4). While
+ * a page loads the current deals stay (under the loading overlay). A failed Load More keeps what
+ * the list has; a failed new filter leaves it empty (failures are silent, spec 000 §8).
+ */
 export function dealListReducer<Deal>(state: DealListState<Deal>, action: DealListAction<Deal>): DealListState<Deal> {
   switch (action.type) {
     case 'load':
-      return action.append ? { ...state, loading: true } : { deals: [], skip: 0, hasMore: false, loading: true };
+      return { ...state, loading: true };
     case 'loaded': {
       const deals = action.append ? [...state.deals, ...action.deals] : action.deals;
       return { deals, skip: (action.append ? state.skip : 0) + action.deals.length, hasMore: action.deals.length === PAGE_SIZE, loading: false };
     }
     case 'failed':
-      return { ...state, loading: false };
+      return action.append ? { ...state, loading: false } : { deals: [], skip: 0, hasMore: false, loading: false };
   }
 }

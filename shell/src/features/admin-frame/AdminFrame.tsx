@@ -15,7 +15,8 @@ import {
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { sessionAtom, signOut } from '@deals/shared-auth';
+import { sessionAtom } from '@deals/shared-auth';
+import { signOut } from '@deals/shared-auth/client';
 import { selectedEntry, visibleEntries, WEBSITE_MANAGEMENT_LINKS } from './navigation';
 import './admin-frame.css';
 

@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { InferType } from 'yup';
-import { currentSession, signIn } from '@deals/shared-auth';
+import { currentSession } from '@deals/shared-auth';
+import { signIn } from '@deals/shared-auth/client';
 import { FormModal, PasswordField, saveForm } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/api/contract/limits';
 import { changeOwnPassword } from './api';

@@ -1,4 +1,4 @@
-import { api } from '@deals/shared-auth';
+import { api } from '@deals/shared-auth/client';
 import type { MessageResponse, CreatedResponse, RegisterUserRequest, UpdateUserRequest, User, UserListItem } from '@deals/api/contract';
 
 export type { User, UserListItem };

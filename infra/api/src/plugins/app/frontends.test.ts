@@ -22,7 +22,15 @@ describe('frontends plugin', () => {
     root = await mkdtemp(join(tmpdir(), 'deals-frontends-'));
     await put(root, 'shell/dist/index.html', '<!doctype html><html><head><!--deals-config--></head><body>shell</body></html>');
     await put(root, 'shell/dist/js/main.4f2a9c.js', BIG_JS);
-    await put(root, 'remote-public/dist/mf-manifest.json', '{"name":"public"}');
+    await put(
+      root,
+      'remote-public/dist/mf-manifest.json',
+      JSON.stringify({
+        name: 'public',
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [{ name: 'App', assets: { js: { sync: ['js/333.ab12.js', 'js/../../evil.js'] }, css: { sync: ['css/app.cd34.css'] } } }],
+      }),
+    );
     await put(root, 'remote-public/dist/remoteEntry.js', 'var remote = 1;');
     await put(root, 'remote-public/dist/static/js/412.9be1c0.js', 'var chunk = 1;');
     // remote-catalog, remote-cms and remote-notifications are not built: tolerated.
@@ -55,7 +63,7 @@ describe('frontends plugin', () => {
   it('serves remote files cross-origin with entry points revalidated and chunks immutable', async () => {
     const manifest = await t.app.inject({ method: 'GET', url: '/remotes/public/mf-manifest.json' });
     assert.equal(manifest.statusCode, 200);
-    assert.deepEqual(manifest.json(), { name: 'public' });
+    assert.equal(manifest.json().name, 'public');
     assert.equal(manifest.headers['access-control-allow-origin'], '*');
     assert.equal(manifest.headers['cache-control'], 'no-cache');
 
@@ -103,6 +111,16 @@ describe('frontends plugin', () => {
       assert.match(res.body, /<body>shell<\/body>/, url);
       assert.match(res.body, /__DEALS_CONFIG__/, url);
       assert.equal(res.headers['cache-control'], 'no-cache', url);
+    }
+  });
+
+  it('preloads the public remote\'s entry and first chunks on visitor pages only', async () => {
+    const visitor = await t.app.inject({ method: 'GET', url: '/deals?q=tv', headers: HTML });
+    assert.match(visitor.body, /<link rel="preload" href="\/remotes\/public\/remoteEntry\.js" as="script"><link rel="preload" href="\/remotes\/public\/js\/333\.ab12\.js" as="script"><link rel="preload" href="\/remotes\/public\/css\/app\.cd34\.css" as="style"><\/head>/);
+    assert.doesNotMatch(visitor.body, /evil/, 'no path outside the remote');
+    for (const url of ['/admin/management/stores', '/cms/management/pages', '/login']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: HTML });
+      assert.doesNotMatch(res.body, /rel="preload" href="\/remotes/, url);
     }
   });
 

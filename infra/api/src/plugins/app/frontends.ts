@@ -42,6 +42,34 @@ export function injectClientConfig(html: string, config: ClientConfig): string {
   return html.replace(CONFIG_MARKER, () => `<script>window.__DEALS_CONFIG__=${json}</script>`);
 }
 
+/** Paths the shell renders itself or with an admin remote; every other page is the visitor site. */
+const BACK_OFFICE_PATH = /^\/(?:admin|cms|login)(?:\/|$)/;
+
+/**
+ * `<link rel="preload">` tags for what the public remote's `./App` needs first (its remoteEntry and
+ * the exposed module's synchronous JS and CSS, from its mf-manifest.json), so a visitor's browser
+ * fetches them with the HTML instead of after the shell's JavaScript has run and read the manifest.
+ * Only for a public remote served from this process; '' when there is nothing to read.
+ */
+export async function publicRemotePreloads(dist: string, base = '/remotes/public/'): Promise<string> {
+  try {
+    const manifest = JSON.parse(await readFile(join(dist, 'mf-manifest.json'), 'utf8')) as {
+      metaData?: { remoteEntry?: { name?: string; path?: string } };
+      exposes?: { name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+    };
+    const entry = manifest.metaData?.remoteEntry;
+    const app = manifest.exposes?.find((expose) => expose.name === 'App');
+    if (!entry?.name || !app) return '';
+    const safe = (file: string) => /^[\w./-]+$/.test(file) && !file.includes('..');
+    const url = (file: string) => base + file.replace(/^\/+/, '');
+    const scripts = [[entry.path, entry.name].filter(Boolean).join('/'), ...(app.assets?.js?.sync ?? [])].filter(safe);
+    const styles = (app.assets?.css?.sync ?? []).filter(safe);
+    return [...scripts.map((file) => `<link rel="preload" href="${url(file)}" as="script">`), ...styles.map((file) => `<link rel="preload" href="${url(file)}" as="style">`)].join('');
+  } catch {
+    return '';
+  }
+}
+
 /** A client-side route: a page navigation outside the API and the remotes, without a file extension. */
 function isClientRoute(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -53,7 +81,7 @@ function isClientRoute(request: FastifyRequest): boolean {
   return accept.includes('text/html') || accept.includes('*/*');
 }
 
-async function registerShell(fastify: FastifyInstance, shellDist: string, env: Env): Promise<void> {
+async function registerShell(fastify: FastifyInstance, shellDist: string, env: Env, publicDist: string | null): Promise<void> {
   const indexPath = join(shellDist, 'index.html');
   if (!existsSync(indexPath)) {
     fastify.log.warn({ path: indexPath }, 'shell build not found: the API runs, the site is not served');
@@ -61,13 +89,27 @@ async function registerShell(fastify: FastifyInstance, shellDist: string, env: E
   }
   // Read once per process: the shell is rebuilt only with a redeploy, which restarts the server.
   const indexHtml = injectClientConfig(await readFile(indexPath, 'utf8'), clientConfig(env));
-  const sendIndex = (reply: FastifyReply) => reply.code(200).type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(indexHtml);
+  // The public remote may be redeployed under a running server: its manifest is re-read at most
+  // every few seconds.
+  let visitorHtml = { html: indexHtml, readAt: 0 };
+  const visitorIndex = async () => {
+    if (publicDist && Date.now() - visitorHtml.readAt > 5_000) {
+      const preloads = await publicRemotePreloads(publicDist);
+      visitorHtml = { html: preloads ? indexHtml.replace('</head>', () => `${preloads}</head>`) : indexHtml, readAt: Date.now() };
+    }
+    return visitorHtml.html;
+  };
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const html = BACK_OFFICE_PATH.test(path) ? indexHtml : await visitorIndex();
+    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(html);
+  };
 
-  fastify.get('/', (_request, reply) => sendIndex(reply));
-  fastify.get('/index.html', (_request, reply) => sendIndex(reply));
+  fastify.get('/', sendIndex);
+  fastify.get('/index.html', sendIndex);
   fastify.notFoundFallback = (request, reply) => {
     if (!isClientRoute(request)) return false;
-    void sendIndex(reply);
+    void sendIndex(request, reply);
     return true;
   };
 
@@ -111,7 +153,9 @@ export default fp<AppOptions>(
 
     fastify.get('/remotes.json', (_request, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
     for (const name of REMOTE_NAMES) await registerRemote(fastify, name, join(root, `remote-${name}`, 'dist'));
-    await registerShell(fastify, join(root, 'shell', 'dist'), env);
+    // Preloads only for a public remote this process serves (not one from REMOTE_PUBLIC_URL).
+    const publicDist = env.REMOTE_PUBLIC_URL ? null : join(root, 'remote-public', 'dist');
+    await registerShell(fastify, join(root, 'shell', 'dist'), env, publicDist);
   },
   { name: 'frontends', dependencies: ['compress'] },
 );

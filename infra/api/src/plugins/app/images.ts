@@ -7,6 +7,8 @@
  *   the image data; orientation is applied first so photos stay upright.
  * - Stored under content-hashed names (`<32 hex>.<ext>`), plus a WebP rendition `<32 hex>.webp`
  *   (at most 1600 px wide) for the public site; identical uploads share one file.
+ * - `sized(name, width)` answers a smaller WebP of a stored image for `srcset` (one of
+ *   `IMAGE_WIDTHS`), rendered on first request and kept in `sizes/` until the image is released.
  * - `release(paths)` removes files no row refers to any more; call it after the transaction that
  *   dropped the reference has committed.
  *
@@ -20,7 +22,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import sharp from 'sharp';
-import { LIMITS, MESSAGES } from '../../contract/index.js';
+import { IMAGE_WIDTHS, LIMITS, MESSAGES, type ImageWidth } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../errors.js';
 import type { AppOptions } from '../../options.js';
@@ -105,6 +107,20 @@ const referencesQuery = (name: string) => sql`
 
 export function createImageStore(db: Database, folder: string) {
   const pathOf = (name: string) => join(folder, name);
+  const sizedPathOf = (name: string, width: number) => join(folder, 'sizes', `${name.slice(0, 32)}-${width}.webp`);
+  /** Renders in flight, so a burst of first requests for one size renders it once. */
+  const rendering = new Map<string, Promise<string | null>>();
+
+  async function renderSized(name: string, width: ImageWidth): Promise<string | null> {
+    const target = sizedPathOf(name, width);
+    if (await stat(target).then(() => true, () => false)) return target;
+    const source = pathOf(webpRendition(name));
+    if (!(await stat(source).then((info) => info.isFile(), () => false))) return null;
+    const bytes = await sharp(source, { animated: true }).resize({ width, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+    await mkdir(join(folder, 'sizes'), { recursive: true });
+    await writeOnce(target, bytes);
+    return target;
+  }
 
   async function isReferenced(name: string): Promise<boolean> {
     const result = await db.execute(referencesQuery(name));
@@ -117,6 +133,21 @@ export function createImageStore(db: Database, folder: string) {
     /** Absolute path of a stored name, or null when the name is not one we could have stored. */
     pathOf(name: string): string | null {
       return STORED_NAME.test(name) ? pathOf(name) : null;
+    },
+
+    /**
+     * Path of the WebP of a stored image at most `width` px wide (never enlarged), rendering it on
+     * first use; null when the name is not stored.
+     */
+    async sized(name: string, width: ImageWidth): Promise<string | null> {
+      if (!STORED_NAME.test(name) || !IMAGE_WIDTHS.includes(width)) return null;
+      const key = `${name}:${width}`;
+      let pending = rendering.get(key);
+      if (!pending) {
+        pending = renderSized(name, width).finally(() => rendering.delete(key));
+        rendering.set(key, pending);
+      }
+      return pending;
     },
 
     /** Validates, re-encodes and stores an upload; answers its file path (`<hash>.<ext>`). */
@@ -137,8 +168,10 @@ export function createImageStore(db: Database, folder: string) {
       for (const name of new Set(names)) {
         if (!name || !STORED_NAME.test(name)) continue;
         if (await isReferenced(name)) continue;
-        for (const file of new Set([name, webpRendition(name)])) {
-          await unlink(pathOf(file)).catch((error: NodeJS.ErrnoException) => {
+        const files = [...new Set([name, webpRendition(name)])].map(pathOf);
+        for (const width of IMAGE_WIDTHS) files.push(sizedPathOf(name, width));
+        for (const file of files) {
+          await unlink(file).catch((error: NodeJS.ErrnoException) => {
             if (error.code !== 'ENOENT') throw error;
           });
         }

@@ -295,16 +295,17 @@ export function createPagesRepository(db: Database) {
     },
 
     /**
-     * An active page or blog as the public site renders it: three queries whatever the number of
+     * An active page or blog as the public site renders it (with `drafts`, also an inactive one
+     * and its inactive components, for the editor's preview): three queries whatever the number of
      * components (the page, its active components with their section or banner, the items of
      * those banners).
      */
-    async render(kind: PageKind, id: number): Promise<DynamicPage | null> {
+    async render(kind: PageKind, id: number, { drafts = false }: { drafts?: boolean } = {}): Promise<DynamicPage | null> {
       const [page] = await db
         .select(listColumns)
         .from(pages)
         .leftJoin(users, eq(users.id, pages.addedById))
-        .where(and(ofKind(kind, id), eq(pages.isActive, true)));
+        .where(and(ofKind(kind, id), drafts ? undefined : eq(pages.isActive, true)));
       if (!page) return null;
 
       const [componentRows, itemRows] = await Promise.all([
@@ -313,7 +314,7 @@ export function createPagesRepository(db: Database) {
           .from(pageComponents)
           .leftJoin(contentSections, eq(contentSections.id, pageComponents.contentSectionId))
           .leftJoin(banners, eq(banners.id, pageComponents.bannerId))
-          .where(and(eq(pageComponents.pageId, id), or(eq(contentSections.isActive, true), eq(banners.isActive, true))))
+          .where(and(eq(pageComponents.pageId, id), drafts ? undefined : or(eq(contentSections.isActive, true), eq(banners.isActive, true))))
           .orderBy(asc(pageComponents.sortOrder), asc(pageComponents.id)),
         db
           .select()

@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { CATALOG_MESSAGES, type ProductType, type SiteInfo, type SortItems } from '../../contract/index.js';
+import { CATALOG_MESSAGES, type ProductType, type SortItems } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
 import { productTypes } from '../../db/schema.js';
 import { refreshSearchText } from '../../db/search-text.js';
@@ -39,11 +39,6 @@ export function createProductTypesRepository(db: Database, images: ImageStore, l
         .from(productTypes)
         .where(filter.isActive === undefined ? undefined : eq(productTypes.isActive, filter.isActive))
         .orderBy(...productTypeOrder);
-    },
-
-    /** The site-info category names: active product types only. */
-    async listForSiteInfo(): Promise<SiteInfo['categories']> {
-      return db.select({ id: productTypes.id, name: productTypes.name }).from(productTypes).where(eq(productTypes.isActive, true)).orderBy(...productTypeOrder);
     },
 
     /** One product type, or null (also when `activeOnly` and it is inactive). */

@@ -34,15 +34,13 @@ const MENU_ITEMS = list(sql`
   WHERE m.parent_menu_item_id IS NULL AND m.is_active`);
 
 const PAGES = list(sql`
-  SELECT json_agg(json_build_object('url', pg.url, 'title', coalesce(pg.title, pg.name), 'isBlog', pg.is_blog) ORDER BY pg.is_blog, pg.id)
+  SELECT json_agg(json_build_object('id', pg.id, 'url', pg.url, 'title', coalesce(pg.title, pg.name), 'isBlog', pg.is_blog) ORDER BY pg.is_blog, pg.id)
   FROM pages pg WHERE pg.is_active`);
 
 const STORES = list(sql`
   SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'imageFilePath', c.image_file_path) ORDER BY c.sort_order, c.name, c.id)
   FROM categories c WHERE c.is_active`);
 
-// imageFilePath is read too (the public categories page shows images); it reaches clients once
-// the contract's SiteInfo categories item declares it.
 const CATEGORIES = list(sql`
   SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'imageFilePath', t.image_file_path) ORDER BY t.sort_order, t.name, t.id)
   FROM product_types t WHERE t.is_active`);

@@ -30,6 +30,28 @@ describe('GET /api/Attachments/{filePath}', () => {
     assert.equal(res.headers['content-type'], 'image/webp');
   });
 
+  it('serves a smaller WebP for srcset at the allowed widths, never enlarged, and refuses other widths', async () => {
+    const big = await t.app.images.save(await sharp({ create: { width: 900, height: 600, channels: 3, background: '#345' } }).png().toBuffer());
+    const small = await t.app.inject({ method: 'GET', url: `/api/Attachments/${big}?w=320` });
+    assert.equal(small.statusCode, 200);
+    assert.equal(small.headers['content-type'], 'image/webp');
+    assert.equal(small.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const meta = await sharp(small.rawPayload).metadata();
+    assert.deepEqual([meta.format, meta.width, meta.height], ['webp', 320, 213]);
+    const again = await t.app.inject({ method: 'GET', url: `/api/Attachments/${big}?w=320`, headers: { 'if-none-match': String(small.headers.etag) } });
+    assert.equal(again.statusCode, 304);
+    assert.notEqual(small.headers.etag, (await t.app.inject({ method: 'GET', url: `/api/Attachments/${big}` })).headers.etag);
+    const wide = await t.app.inject({ method: 'GET', url: `/api/Attachments/${big}?w=1280` });
+    assert.equal((await sharp(wide.rawPayload).metadata()).width, 900, 'never enlarged');
+    for (const w of ['300', '0', '-160', 'abc', '99999']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/Attachments/${big}?w=${w}` });
+      assert.equal(res.statusCode, 400, w);
+    }
+    assert.equal((await t.app.inject({ method: 'GET', url: `/api/Attachments/${'0'.repeat(32)}.png?w=320` })).statusCode, 404);
+    await t.app.images.release([big]);
+    assert.equal((await t.app.inject({ method: 'GET', url: `/api/Attachments/${big}?w=320` })).statusCode, 404, 'released with the image');
+  });
+
   it('answers a matching ETag with 304', async () => {
     const first = await t.app.inject({ method: 'GET', url: `/api/Attachments/${name}` });
     const again = await t.app.inject({ method: 'GET', url: `/api/Attachments/${name}`, headers: { 'if-none-match': String(first.headers.etag) } });

@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { MESSAGES } from '../../../contract/index.js';
+import { IMAGE_WIDTHS, MESSAGES, type ImageWidth } from '../../../contract/index.js';
 import { HttpError } from '../../../errors.js';
 import { CONTENT_TYPES } from '../../../plugins/app/images.js';
 
@@ -19,18 +19,28 @@ const attachments: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         description: 'An uploaded image by its stored name, e.g. `3f1c…9a.jpg`, or its WebP rendition `3f1c…9a.webp`.',
         params: Type.Object({ filePath: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({
+          w: Type.Optional(
+            Type.Integer({
+              enum: [...IMAGE_WIDTHS],
+              description: 'Answer a WebP at most this wide (the public site\'s srcset steps)',
+              messages: { enum: `w must be one of ${IMAGE_WIDTHS.join(', ')}`, type: `w must be one of ${IMAGE_WIDTHS.join(', ')}` },
+            }),
+          ),
+        }),
       },
     },
     async (request, reply) => {
       const { filePath } = request.params;
-      const path = fastify.images.pathOf(filePath);
+      const width = request.query.w as ImageWidth | undefined;
+      const path = width ? await fastify.images.sized(filePath, width) : fastify.images.pathOf(filePath);
       if (!path) throw new HttpError(404, MESSAGES.notFound);
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) throw new HttpError(404, MESSAGES.notFound);
-      const etag = `"${filePath}"`;
+      const etag = `"${filePath}${width ? `-${width}` : ''}"`;
       reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      const extension = filePath.slice(filePath.lastIndexOf('.') + 1);
+      const extension = width ? 'webp' : filePath.slice(filePath.lastIndexOf('.') + 1);
       return reply
         .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
         .header('content-length', info.size)

@@ -9,6 +9,7 @@ export default documentRoutes({
   paths: {
     getAll: 'GetAllBlogs',
     getById: 'GetBlogById',
+    preview: 'GetBlogPreview',
     create: 'CreateBlog',
     update: 'UpdateBlog',
     remove: 'DeleteBlog',

@@ -200,4 +200,18 @@ describe('Home/GetDynamicPage and Home/GetDynamicBlog', () => {
       assert.equal((await get(`GetDynamicBlog?${query}`)).statusCode, 400, query);
     }
   });
+
+  it('lists active blogs newest first for the Blog Posts list, pages and drafts left out', async () => {
+    const older = await insertPage(t.app, { name: 'Older post', url: '/older-post', isBlog: true, addedOn: new Date('2026-01-02T10:00:00Z'), addedById: people.admin.id, bannerImageFilePath: 'fedcba9876543210fedcba9876543210.jpg' });
+    await insertPage(t.app, { name: 'Draft post', url: '/draft-post', isBlog: true, isActive: false });
+    const res = await get('GetBlogPosts');
+    assert.equal(res.statusCode, 200);
+    const posts = res.json() as { id: number; name: string; url: string; addedBy: string | null; bannerImageFilePath: string | null }[];
+    assert.deepEqual(posts.map((p) => p.id), [blogId, older], 'newest first, no page, no draft');
+    const last = posts[1]!;
+    assert.deepEqual(Object.keys(last).sort(), ['addedBy', 'addedOn', 'bannerImageFilePath', 'description', 'id', 'name', 'url']);
+    assert.equal(last.url, '/older-post');
+    assert.equal(last.bannerImageFilePath, 'fedcba9876543210fedcba9876543210.jpg');
+    assert.equal(last.addedBy, `${people.admin.username} Tester`);
+  });
 });

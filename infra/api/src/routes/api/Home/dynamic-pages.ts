@@ -4,7 +4,8 @@
  * through the admin calls, never here.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DynamicPageQuerySchema, DynamicPageSchema } from '../../../contract/index.js';
+import { Type } from '@sinclair/typebox';
+import { BlogPostSchema, DynamicPageQuerySchema, DynamicPageSchema } from '../../../contract/index.js';
 import { pageNotFound, type PageKind } from '../../../plugins/app/pages.js';
 
 const dynamicPages: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -28,6 +29,28 @@ const dynamicPages: FastifyPluginAsyncTypebox = async (fastify) => {
     );
   route('/GetDynamicPage', 'page');
   route('/GetDynamicBlog', 'blog');
+
+  fastify.get(
+    '/GetBlogPosts',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Home'],
+        description: 'Active blogs, newest first, as the public Blog Posts list and the home page show them.',
+        response: { 200: Type.Array(BlogPostSchema) },
+      },
+    },
+    async () =>
+      (await fastify.pages.list('blog', true)).map(({ id, name, url, bannerImageFilePath, description, addedBy, addedOn }) => ({
+        id,
+        name,
+        url,
+        bannerImageFilePath,
+        description,
+        addedBy,
+        addedOn,
+      })),
+  );
 };
 
 export default dynamicPages;

@@ -145,9 +145,9 @@ describe('GET /api/Home/GetCMSInfo', () => {
       },
     ]);
     assert.deepEqual(info.pages, [
-      { url: '/about', title: 'About us', isBlog: false },
+      { id: about!.id, url: '/about', title: 'About us', isBlog: false },
       // Blogs have no title field: their name stands in.
-      { url: '/blog/launch', title: 'Launch post', isBlog: true },
+      { id: blog!.id, url: '/blog/launch', title: 'Launch post', isBlog: true },
     ]);
     assert.deepEqual(info.footerItems, [
       { label: 'Privacy', to: '/privacy' },

@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AssignComponentQuerySchema,
+  DynamicPageSchema,
   CMS_MESSAGES,
   CreatedResponseSchema,
   IdQuery,
@@ -37,6 +38,8 @@ export interface DocumentRoutesOptions {
   paths: {
     getAll: string;
     getById: string;
+    /** The page as the public site draws it, drafts and inactive components included (/preview). */
+    preview: string;
     create: string;
     update: string;
     remove: string;
@@ -111,6 +114,24 @@ export function documentRoutes(options: DocumentRoutesOptions): FastifyPluginAsy
         },
       },
       async (request) => fastify.pages.list(kind, parseFlag(request.query.isActive)),
+    );
+
+    fastify.get(
+      `/${paths.preview}`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          description: `The ${lower} as the public site renders it (\`Home/GetDynamic${noun}\`'s shape), even while it or its components are inactive: the editor's Preview ${noun} (\`/preview\`).`,
+          querystring: byId,
+          response: { 200: DynamicPageSchema },
+        },
+      },
+      async (request) => {
+        const page = await fastify.pages.render(kind, idOf(request.query), { drafts: true });
+        if (!page) throw pageNotFound(kind);
+        return page;
+      },
     );
 
     fastify.get(

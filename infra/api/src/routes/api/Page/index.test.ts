@@ -486,4 +486,32 @@ describe('Page routes', () => {
       async () => [await allPages(), await allComponents()],
     );
   });
+
+  describe('GetPagePreview', () => {
+    it('renders a draft page with its inactive components for the editor, to admins only', async () => {
+      const id = await insertPage(t.app, { name: 'Draft to preview', title: 'Soon', url: '/draft-preview', isActive: false });
+      const on = await insertContentSection(t.app, { name: 'Shown' });
+      const off = await insertContentSection(t.app, { name: 'Hidden yet', isActive: false });
+      await t.app.db.insert(pageComponents).values([
+        { pageId: id, type: 'CONTENTSECTION', contentSectionId: off, sortOrder: 1 },
+        { pageId: id, type: 'CONTENTSECTION', contentSectionId: on, sortOrder: 2 },
+      ]);
+      const res = await call('GET', `GetPagePreview?pageId=${id}`);
+      assert.equal(res.statusCode, 200, res.body);
+      const page = res.json();
+      assert.equal(page.title, 'Soon');
+      assert.deepEqual(page.pageContentSectionBanners.map((c: { contentSection: { name: string } }) => c.contentSection.name), ['Hidden yet', 'Shown']);
+      const publicView = await t.app.inject({ method: 'GET', url: `/api/Home/GetDynamicPage?dynamicPageId=${id}` });
+      assert.equal(publicView.statusCode, 404, 'the public still cannot see the draft');
+      for (const headers of [{}, people.staff.headers]) {
+        const denied = await t.app.inject({ method: 'GET', url: `/api/Page/GetPagePreview?pageId=${id}`, headers });
+        assert.ok([401, 403].includes(denied.statusCode), String(denied.statusCode));
+      }
+      const blogId = await insertPage(t.app, { name: 'A blog', url: '/a-blog-preview', isBlog: true, isActive: false });
+      assert.equal((await call('GET', `GetPagePreview?pageId=${blogId}`)).statusCode, 404, 'a blog is not a page');
+      const blog = await t.app.inject({ method: 'GET', url: `/api/Blog/GetBlogPreview?blogId=${blogId}`, headers: people.admin.headers });
+      assert.equal(blog.statusCode, 200);
+      assert.equal(blog.json().isBlog, true);
+    });
+  });
 });

@@ -9,6 +9,7 @@ export default documentRoutes({
   paths: {
     getAll: 'GetAllPages',
     getById: 'GetPageById',
+    preview: 'GetPagePreview',
     create: 'CreatePage',
     update: 'UpdatePage',
     remove: 'DeletePage',

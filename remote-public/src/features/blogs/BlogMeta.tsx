@@ -1,0 +1,13 @@
+import { formatBlogDate, isAddedToday, type BlogPost } from './api';
+import './blogs.css';
+
+/** Date, `By: {author}` and the New badge of a blog added today (spec 000 §2). */
+export function BlogMeta({ post }: { post: Pick<BlogPost, 'addedOn' | 'addedBy'> }) {
+  return (
+    <p className="blog-meta">
+      <time dateTime={post.addedOn}>{formatBlogDate(post.addedOn)}</time>
+      {post.addedBy && <span>By: {post.addedBy}</span>}
+      {isAddedToday(post.addedOn) && <span className="blog-meta__new">New</span>}
+    </p>
+  );
+}

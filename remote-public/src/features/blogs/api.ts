@@ -1,0 +1,53 @@
+import { startTransition, useEffect, useState } from 'react';
+import type { BlogPost } from '@deals/api/contract';
+import { getJson } from '../../lib/http';
+
+export type { BlogPost };
+
+let cached: Promise<BlogPost[]> | null = null;
+
+/** Active blogs, newest first (`Home/GetBlogPosts`), fetched once per page load; a failure answers [] (spec 000 §8). */
+export function fetchBlogPosts(): Promise<BlogPost[]> {
+  cached ??= getJson<BlogPost[]>('Home/GetBlogPosts').then(
+    (list) => (Array.isArray(list) ? list : []),
+    () => [],
+  );
+  return cached;
+}
+
+/** Forget the cached list (tests). */
+export function resetBlogPosts(): void {
+  cached = null;
+}
+
+/** The blog posts: undefined while loading. */
+export function useBlogPosts(): BlogPost[] | undefined {
+  const [posts, setPosts] = useState<BlogPost[] | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    void fetchBlogPosts().then((list) => current && startTransition(() => setPosts(list)));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return posts;
+}
+
+const parse = (value: string) => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** True when the blog was added on today's local calendar day (the New badge). */
+export function isAddedToday(addedOn: string, now: Date = new Date()): boolean {
+  const date = parse(addedOn);
+  return !!date && date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
+}
+
+/** The blog date as MM/DD/YYYY (the spec's date format), local time; empty when unreadable. */
+export function formatBlogDate(addedOn: string): string {
+  const date = parse(addedOn);
+  if (!date) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getMonth() + 1)}/${two(date.getDate())}/${date.getFullYear()}`;
+}

@@ -1,0 +1,135 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { DealDetail } from '@deals/api/contract';
+import { serveFakeFetch, type FetchCall } from '../../testing/fakeFetch';
+import { resetSiteInfo } from '../site/api';
+import DealDetailPage from './DealDetailPage';
+
+const DEAL: DealDetail = {
+  id: 7,
+  name: 'Noise Cancelling Headphones',
+  filePath: 'front.jpg',
+  badgeText: 'Hot',
+  badgeColor: '#c62828',
+  likes: 0,
+  promoCode: 'SAVE40',
+  dealExpiresIn: null,
+  currentPrice: 59.99,
+  previousPrice: 99.99,
+  link: 'https://shop.example/headphones',
+  discount: 40,
+  categoryId: 3,
+  category: 'Best Buy',
+  productType: 'Audio, Electronics',
+  productTypes: [
+    { productTypeId: 1, name: 'Audio' },
+    { productTypeId: 2, name: 'Electronics' },
+  ],
+  additionalInformation: 'Up to 30 hours of battery.\nFolds flat.',
+  dealStartsIn: null,
+  dateTimeAdded: '2026-11-22T12:00:00.000Z',
+  images: [
+    { id: 1, filePath: 'front.jpg', isPreviewImage: true },
+    { id: 2, filePath: 'side.jpg', isPreviewImage: false },
+  ],
+};
+
+let calls: FetchCall[];
+const serve = (emailAddress: string | null = 'help@bargain.test') => {
+  calls = serveFakeFetch((call) => {
+    if (call.path === 'Home/GetCMSInfo') return { status: 200, data: { companyName: 'Bargain Bay', emailAddress } };
+    if (call.path === 'Product/GetProductDetailById' && call.query.productId === '7') return { status: 200, data: DEAL };
+    return { status: 404, data: { message: 'Deal not found' } };
+  });
+};
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/deal/details/:id" element={<DealDetailPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+beforeEach(() => {
+  resetSiteInfo();
+  serve();
+});
+
+describe('DealDetailPage', () => {
+  it('loads the deal by id and shows its details', async () => {
+    renderAt('/deal/details/7');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading deal');
+    expect(await screen.findByRole('heading', { level: 1, name: DEAL.name })).toBeInTheDocument();
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', path: 'Product/GetProductDetailById', query: { productId: '7' } }));
+    expect(screen.getByRole('link', { name: 'Best Buy' })).toHaveAttribute('href', '/deals?stores=3');
+    expect(screen.getByRole('list', { name: 'Product type' })).toHaveTextContent('AudioElectronics');
+    expect(screen.getByText('Hot')).toBeInTheDocument();
+    expect(screen.getByText('$59.99')).toBeInTheDocument();
+    expect(screen.getByText('$99.99')).toBeInTheDocument();
+    expect(screen.getByText('Save 40%')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /PROMO CODE:\s*SAVE40/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /0 likes/ })).toHaveAttribute('data-state', 'none');
+    expect(screen.getByText('Deal Posted On')).toHaveTextContent('Deal Posted On Nov 22, 2026');
+    expect(screen.getByRole('heading', { level: 2, name: 'About this item' })).toBeInTheDocument();
+    expect(screen.getByText(/Up to 30 hours/).textContent).toBe('Up to 30 hours of battery.\nFolds flat.');
+    const go = screen.getByRole('link', { name: 'Go to Product Deal' });
+    expect(go).toHaveAttribute('href', DEAL.link);
+    expect(go).toHaveAttribute('target', '_blank');
+    expect(go).toHaveAttribute('rel', 'noopener noreferrer nofollow sponsored');
+    await waitFor(() => expect(document.title).toBe('Noise Cancelling Headphones | Bargain Bay'));
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', expect.stringContaining('$59.99 at Best Buy (40% off)'));
+  });
+
+  it('switches the main image when a thumbnail is hovered, focused or clicked', async () => {
+    const user = userEvent.setup();
+    renderAt('/deal/details/7');
+    const main = await screen.findByRole('img', { name: DEAL.name });
+    expect(main).toHaveAttribute('src', '/api/Attachments/front.jpg?w=640');
+    expect(main).toHaveAttribute('loading', 'eager');
+    await user.hover(screen.getByRole('button', { name: 'Show image 2 of 2' }));
+    expect(screen.getByRole('img', { name: DEAL.name })).toHaveAttribute('src', '/api/Attachments/side.jpg?w=640');
+    expect(screen.getByRole('button', { name: 'Show image 2 of 2' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Show image 1 of 2' }));
+    expect(screen.getByRole('img', { name: DEAL.name })).toHaveAttribute('src', '/api/Attachments/front.jpg?w=640');
+  });
+
+  it('opens Having Trouble? with a mail to the company naming the deal', async () => {
+    const user = userEvent.setup();
+    renderAt('/deal/details/7');
+    await user.click(await screen.findByRole('button', { name: 'Report Issue' }));
+    const dialog = screen.getByRole('dialog', { name: 'Having Trouble?' });
+    const mail = await within(dialog).findByRole('link', { name: 'Send Email' });
+    const href = mail.getAttribute('href') ?? '';
+    expect(href.startsWith('mailto:help@bargain.test?subject=')).toBe(true);
+    expect(decodeURIComponent(href)).toContain('subject=Issue with deal #7: Noise Cancelling Headphones');
+    // The footer's Close (the header's × is named Close too).
+    const closes = within(dialog).getAllByRole('button', { name: 'Close' });
+    await user.click(closes[closes.length - 1] as HTMLElement);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers no Send Email when no company address is configured', async () => {
+    serve(null);
+    const user = userEvent.setup();
+    renderAt('/deal/details/7');
+    await user.click(await screen.findByRole('button', { name: 'Report Issue' }));
+    const dialog = screen.getByRole('dialog', { name: 'Having Trouble?' });
+    expect(await within(dialog).findByText(/contact email is not available/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Send Email' })).not.toBeInTheDocument();
+  });
+
+  it('says the deal is no longer available when it cannot be loaded', async () => {
+    renderAt('/deal/details/99');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This deal is no longer available' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Latest Deals' })).toHaveAttribute('href', '/deals');
+    await waitFor(() => expect(document.title).toBe('Deal not available | Bargain Bay'));
+  });
+
+  it('does not call the API for an id that is not a number', async () => {
+    renderAt('/deal/details/abc');
+    expect(screen.getByRole('heading', { name: 'This deal is no longer available' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.path === 'Product/GetProductDetailById')).toBe(false));
+  });
+});

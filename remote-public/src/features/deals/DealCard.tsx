@@ -1,0 +1,56 @@
+import { Link } from 'react-router-dom';
+import type { DealCard as DealCardData } from '@deals/api/contract';
+import { SiteImage } from '../../lib/images';
+import { dealPath } from '../../lib/links';
+import { DealBadge } from './DealBadge';
+import { discountPercent, formatPrice, lifetimeLabel } from './dealText';
+import { LikeCounter } from './LikeCounter';
+import { PromoCode } from './PromoCode';
+import './DealCard.css';
+
+/**
+ * A deal in a grid or carousel (spec 000 §2 "Deal card", spec 001 §1): image with badge and
+ * discount, name (the whole card links to the detail), prices, countdown, likes and the promo
+ * code. Every row keeps its height whatever the deal has, so cards line up.
+ */
+export function DealCard({ deal, eager }: { deal: DealCardData; eager?: boolean }) {
+  const discount = discountPercent(deal.currentPrice, deal.previousPrice);
+  const label = lifetimeLabel(deal.dealExpiresIn, new Date());
+  return (
+    <article className="deal-card">
+      <div className="deal-card__media">
+        <SiteImage
+          filePath={deal.filePath}
+          alt={deal.name}
+          width={400}
+          height={400}
+          sizes="(max-width: 599px) 50vw, (max-width: 1023px) 33vw, 300px"
+          maxWidth={640}
+          eager={eager}
+        />
+        <DealBadge text={deal.badgeText} color={deal.badgeColor} className="deal-card__badge" />
+      </div>
+      <div className="deal-card__body">
+        <Link className="deal-card__name" to={dealPath(deal.id)}>
+          {deal.name}
+        </Link>
+        <p className="deal-card__prices">
+          <span className="visually-hidden">Price </span>
+          <strong className="deal-card__price">{formatPrice(deal.currentPrice)}</strong>
+          {deal.previousPrice > deal.currentPrice && (
+            <>
+              <span className="visually-hidden"> was </span>
+              <s className="deal-card__was">{formatPrice(deal.previousPrice)}</s>
+            </>
+          )}
+          {discount !== null && <span className="deal-card__off">{discount}% off</span>}
+        </p>
+        <div className="deal-card__meta">
+          <span className="deal-card__time">{label}</span>
+          <LikeCounter likes={deal.likes} className="deal-card__like" />
+        </div>
+        <PromoCode code={deal.promoCode} link={deal.link} className="deal-card__promo" />
+      </div>
+    </article>
+  );
+}

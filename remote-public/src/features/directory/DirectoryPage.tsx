@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { SiteImage } from '../../lib/images';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useSiteInfo, type SiteInfo } from '../site/api';
+import './DirectoryPage.css';
+
+export interface DirectoryPageProps {
+  /** The h1 and the start of the document title: `Stores` or `Categories`. */
+  title: string;
+  /** What the search box finds, lower case: `stores`. */
+  noun: string;
+  /** The description for search engines. */
+  description: string;
+  items: (info: SiteInfo) => { id: number; name: string; imageFilePath: string | null }[];
+  /** The deals list prefiltered by the item. */
+  path: (id: number) => string;
+  /** Logos sit whole on white; pictures fill their tile. */
+  fit: 'contain' | 'cover';
+}
+
+const EAGER_TILES = 4;
+const SKELETONS = 12;
+
+/** `/stores` and `/categories` (spec 000 §2 "Stores and categories"): search by name, each tile opens the filtered deals. */
+export function DirectoryPage({ title, noun, description, items, path, fit }: DirectoryPageProps) {
+  const info = useSiteInfo();
+  const [query, setQuery] = useState('');
+  useDocumentTitle(`${title} | ${info?.companyName ?? 'DealDrop'}`, description);
+  const needle = query.trim().toLowerCase();
+  const shown = info ? items(info).filter((item) => item.name.toLowerCase().includes(needle)) : [];
+  return (
+    <div className="directory">
+      <h1 className="page-title">{title}</h1>
+      <label className="directory__search">
+        <span className="visually-hidden">Search {noun}</span>
+        <input className="input" type="search" placeholder={`Search ${noun} by name`} value={query} onChange={(e) => setQuery(e.target.value)} />
+      </label>
+      {info === undefined ? (
+        <ul className="directory__grid" aria-hidden="true">
+          {Array.from({ length: SKELETONS }, (_, i) => (
+            <li key={i} className="directory__tile directory__tile--skeleton" />
+          ))}
+        </ul>
+      ) : shown.length ? (
+        <ul className="directory__grid">
+          {shown.map((item, i) => (
+            <li key={item.id}>
+              <Link className={`directory__tile directory__tile--${fit}`} to={path(item.id)}>
+                <SiteImage filePath={item.imageFilePath} alt="" width={320} height={240} sizes="(max-width: 599px) 50vw, (max-width: 1023px) 33vw, 200px" maxWidth={480} eager={i < EAGER_TILES} />
+                <span className="directory__name">{item.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-state">No {noun} found</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useSiteInfo } from '../site/api';
+import { EmailSignupForm } from './EmailSignupForm';
+
+/** `/email-blast-signup` (spec 000 §2 "Email signup page"). */
+export default function EmailSignupPage() {
+  const company = useSiteInfo()?.companyName || 'DealDrop';
+  useDocumentTitle(`Email Blast | ${company}`, `Sign up to the ${company} email blast: the best deals and promo codes in your inbox.`);
+  return (
+    <section className="email-page">
+      <h1 className="page-title">Email Blast</h1>
+      <p className="email-page__lead">Sign up for our email blast and get the best deals and promo codes straight to your inbox.</p>
+      <EmailSignupForm />
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+// `@deals/shared-auth/client`: the API client (axios with refresh-and-retry) and sign-in/out.
+// A separate shared singleton from the package root so pages that only read the session (the
+// visitor site) never download axios.
+export { api, navigation, refreshSession } from './http';
+export { signIn, signOut } from './auth';
