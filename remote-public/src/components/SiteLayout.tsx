@@ -1,10 +1,13 @@
-import { useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { useSiteInfo } from '../features/site/api';
 import { useAnalytics } from '../lib/analytics';
 import { WhenVisible } from './WhenVisible';
-import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import './layout/layout.css';
+
+// Below the fold: its code (and the signup form's) loads only when the visitor scrolls near it.
+const Footer = lazy(() => import('./layout/Footer').then((module) => ({ default: module.Footer })));
+const footerPending = <div className="ftr ftr--pending" aria-hidden="true" />;
 
 /** Every visitor page: skip link, header, the page, footer. Pages set their own titles. */
 export function SiteLayout({ children }: { children: ReactNode }) {
@@ -29,8 +32,10 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       {/* Below the fold on every page but the shortest: drawn when scrolled near. */}
-      <WhenVisible placeholder={<div className="ftr ftr--pending" aria-hidden="true" />}>
-        <Footer info={info} />
+      <WhenVisible placeholder={footerPending}>
+        <Suspense fallback={footerPending}>
+          <Footer info={info} />
+        </Suspense>
       </WhenVisible>
     </div>
   );

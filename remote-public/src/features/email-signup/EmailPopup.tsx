@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Modal } from '../../components/Modal';
-import { EmailSignupForm } from './EmailSignupForm';
 import { POPUP_DELAY_MS, rememberDismissal, shouldShowPopup } from './popupRules';
+
+// The dialog and the signup form load when the popup opens, not with every page.
+const EmailPopupDialog = lazy(() => import('./EmailPopupDialog'));
 
 const allowed = (pathname: string) => {
   try {
@@ -50,19 +51,10 @@ export default function EmailPopup() {
     setOpen(false);
   };
 
+  if (!open) return null;
   return (
-    <Modal
-      open={open}
-      title="Join Our Email Blast"
-      onClose={close}
-      footer={
-        <button type="button" className="btn btn--ghost" onClick={close}>
-          {signedUp ? 'Done' : 'Maybe Later'}
-        </button>
-      }
-    >
-      <p className="email-popup__text">Be the first to hear about the best deals and promo codes: sign up and we will send them straight to your inbox.</p>
-      <EmailSignupForm compact onSignedUp={() => setSignedUp(true)} />
-    </Modal>
+    <Suspense fallback={null}>
+      <EmailPopupDialog signedUp={signedUp} onSignedUp={() => setSignedUp(true)} onClose={close} />
+    </Suspense>
   );
 }
