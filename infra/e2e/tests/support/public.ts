@@ -102,17 +102,6 @@ export const api = {
   blogPosts: async (request: APIRequestContext) => json<BlogPost[]>(await request.get('/api/Home/GetBlogPosts')),
 };
 
-/** The readable segment the site puts in `/deals/:featured/:featuredId` (remote-public/src/lib/links.ts). */
-export function slug(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'section'
-  );
-}
 
 // ---- Watching the deals list's calls --------------------------------------------------------
 

@@ -1,37 +1,17 @@
-import { startTransition, useEffect, useState } from 'react';
 import type { BlogPost } from '@deals/api/contract';
 import { getJson } from '../../lib/http';
+import { onePerPage } from '../../lib/onePerPage';
 
 export type { BlogPost };
 
-let cached: Promise<BlogPost[]> | null = null;
+const blogPosts = onePerPage<BlogPost[]>(() => getJson<BlogPost[]>('Home/GetBlogPosts').then((list) => (Array.isArray(list) ? list : [])), []);
 
 /** Active blogs, newest first (`Home/GetBlogPosts`), fetched once per page load; a failure answers [] (spec 000 §8). */
-export function fetchBlogPosts(): Promise<BlogPost[]> {
-  cached ??= getJson<BlogPost[]>('Home/GetBlogPosts').then(
-    (list) => (Array.isArray(list) ? list : []),
-    () => [],
-  );
-  return cached;
-}
-
+export const fetchBlogPosts = blogPosts.get;
 /** Forget the cached list (tests). */
-export function resetBlogPosts(): void {
-  cached = null;
-}
-
+export const resetBlogPosts = blogPosts.reset;
 /** The blog posts: undefined while loading. */
-export function useBlogPosts(): BlogPost[] | undefined {
-  const [posts, setPosts] = useState<BlogPost[] | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    void fetchBlogPosts().then((list) => current && startTransition(() => setPosts(list)));
-    return () => {
-      current = false;
-    };
-  }, []);
-  return posts;
-}
+export const useBlogPosts = blogPosts.use;
 
 const parse = (value: string) => {
   const date = new Date(value);

@@ -1,3 +1,4 @@
+import type { ContentSection } from '@deals/api/contract';
 import { Link } from 'react-router-dom';
 import type { ButtonActionType } from '@deals/api/contract';
 
@@ -64,14 +65,11 @@ export function ActionButton({ text, type, link, secondary = false, onDark = fal
   );
 }
 
-export interface ButtonFields {
-  primaryButtonText: string | null;
-  primaryButtonActionType: string | null;
-  primaryButtonLink: string | null;
-  secondaryButtonText: string | null;
-  secondaryButtonActionType: string | null;
-  secondaryButtonLink: string | null;
-}
+/** The two buttons of a content section or banner item, as the API's contract names them. */
+export type ButtonFields = Pick<
+  ContentSection,
+  'primaryButtonText' | 'primaryButtonActionType' | 'primaryButtonLink' | 'secondaryButtonText' | 'secondaryButtonActionType' | 'secondaryButtonLink'
+>;
 
 const shown = (text: string | null, type: string | null, link: string | null) => Boolean(text?.trim() && actionHref(type, link));
 

@@ -1,32 +1,14 @@
-import { startTransition, useEffect, useState } from 'react';
 import type { BlogPost, SiteInfo } from '@deals/api/contract';
 import { getJson } from '../../lib/http';
+import { onePerPage } from '../../lib/onePerPage';
 
 export type { SiteInfo, BlogPost };
 
-let cached: Promise<SiteInfo | null> | null = null;
+const siteInfo = onePerPage<SiteInfo | null>(() => getJson<SiteInfo>('Home/GetCMSInfo'), null);
 
 /** Site info (`Home/GetCMSInfo`), fetched once per page load; failures are silently ignored (spec 000 §8). */
-export function fetchSiteInfo(): Promise<SiteInfo | null> {
-  cached ??= getJson<SiteInfo>('Home/GetCMSInfo').catch(() => null);
-  return cached;
-}
-
+export const fetchSiteInfo = siteInfo.get;
 /** Forget the cached site info (tests). */
-export function resetSiteInfo(): void {
-  cached = null;
-}
-
+export const resetSiteInfo = siteInfo.reset;
 /** Site info: undefined while loading, null when the call failed. */
-export function useSiteInfo(): SiteInfo | null | undefined {
-  const [info, setInfo] = useState<SiteInfo | null | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    // A transition: the page it fills is rendered in slices, never one long task.
-    void fetchSiteInfo().then((value) => current && startTransition(() => setInfo(value)));
-    return () => {
-      current = false;
-    };
-  }, []);
-  return info;
-}
+export const useSiteInfo = siteInfo.use;
