@@ -4,6 +4,9 @@ import { SiteLayout } from './components/SiteLayout';
 // The home page is the usual landing page: bundled with the app (preloaded with the HTML, see
 // infra/api frontends.ts) rather than one more round trip after it.
 import HomePage from './features/home/HomePage';
+// Only the timer and its rules: the dialog loads when the popup opens. Mounted with the layout,
+// so the 5 s count starts with the site, not after one more chunk.
+import EmailPopup from './features/email-signup/EmailPopup';
 import { PageLoading } from './components/PageLoading';
 import './site.css';
 
@@ -48,7 +51,6 @@ const BlogsPage = lazy(pages.blogs);
 const EmailSignupPage = lazy(pages.signup);
 const PreviewPage = lazy(pages.preview);
 const CmsRoute = lazy(pages.cms);
-const EmailPopup = lazy(() => import('./features/email-signup/EmailPopup'));
 
 /** The visitor site. Rendered by the shell for every path that is not an admin path. */
 export default function App() {
@@ -70,9 +72,7 @@ export default function App() {
           <Route path="*" element={<CmsRoute />} />
         </Routes>
       </Suspense>
-      <Suspense fallback={null}>
-        <EmailPopup />
-      </Suspense>
+      <EmailPopup />
     </SiteLayout>
   );
 }
