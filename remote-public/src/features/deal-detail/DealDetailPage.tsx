@@ -6,6 +6,7 @@ import { storeDealsPath } from '../../lib/links';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useFetched } from '../../lib/useFetched';
 import { DealBadge } from '../deals/DealBadge';
+import { DealPrices } from '../deals/DealPrices';
 import { discountPercent, formatPrice } from '../deals/dealText';
 import { LikeCounter } from '../deals/LikeCounter';
 import { DEAL_LINK_REL, PromoCode } from '../deals/PromoCode';
@@ -58,7 +59,6 @@ export default function DealDetailPage() {
 
 function DealView({ deal }: { deal: DealDetail }) {
   const [reporting, setReporting] = useState<boolean | null>(null);
-  const discount = discountPercent(deal.currentPrice, deal.previousPrice);
   const images = deal.images.length ? deal.images.map((image) => image.filePath) : deal.filePath ? [deal.filePath] : [];
   const types = deal.productTypes.length ? deal.productTypes.map((type) => type.name) : deal.productType ? [deal.productType] : [];
   return (
@@ -81,17 +81,7 @@ function DealView({ deal }: { deal: DealDetail }) {
             ))}
           </ul>
         )}
-        <p className="deal-detail__prices">
-          <span className="visually-hidden">Price </span>
-          <strong className="deal-detail__price">{formatPrice(deal.currentPrice)}</strong>
-          {deal.previousPrice > deal.currentPrice && (
-            <>
-              <span className="visually-hidden"> was </span>
-              <s className="deal-detail__was">{formatPrice(deal.previousPrice)}</s>
-            </>
-          )}
-          {discount !== null && <span className="deal-detail__save">Save {discount}%</span>}
-        </p>
+        <DealPrices currentPrice={deal.currentPrice} previousPrice={deal.previousPrice} block="deal-detail" saving={(percent) => `Save ${percent}%`} savingClass="deal-detail__save" />
         <PromoCode code={deal.promoCode} link={deal.link} className="deal-detail__promo" />
         <p className="deal-detail__posted">
           Deal Posted On <time dateTime={deal.dateTimeAdded}>{postedOn(deal.dateTimeAdded)}</time>

@@ -3,7 +3,8 @@ import type { DealCard as DealCardData } from '@deals/api/contract';
 import { SiteImage } from '../../lib/images';
 import { dealPath } from '../../lib/links';
 import { DealBadge } from './DealBadge';
-import { discountPercent, formatPrice, lifetimeLabel } from './dealText';
+import { DealPrices } from './DealPrices';
+import { lifetimeLabel } from './dealText';
 import { LikeCounter } from './LikeCounter';
 import { PromoCode } from './PromoCode';
 import './DealCard.css';
@@ -14,7 +15,6 @@ import './DealCard.css';
  * code. Every row keeps its height whatever the deal has, so cards line up.
  */
 export function DealCard({ deal, eager }: { deal: DealCardData; eager?: boolean }) {
-  const discount = discountPercent(deal.currentPrice, deal.previousPrice);
   const label = lifetimeLabel(deal.dealExpiresIn, new Date());
   return (
     <article className="deal-card">
@@ -34,17 +34,7 @@ export function DealCard({ deal, eager }: { deal: DealCardData; eager?: boolean 
         <Link className="deal-card__name" to={dealPath(deal.id)}>
           {deal.name}
         </Link>
-        <p className="deal-card__prices">
-          <span className="visually-hidden">Price </span>
-          <strong className="deal-card__price">{formatPrice(deal.currentPrice)}</strong>
-          {deal.previousPrice > deal.currentPrice && (
-            <>
-              <span className="visually-hidden"> was </span>
-              <s className="deal-card__was">{formatPrice(deal.previousPrice)}</s>
-            </>
-          )}
-          {discount !== null && <span className="deal-card__off">{discount}% off</span>}
-        </p>
+        <DealPrices currentPrice={deal.currentPrice} previousPrice={deal.previousPrice} block="deal-card" saving={(percent) => `${percent}% off`} savingClass="deal-card__off" />
         <div className="deal-card__meta">
           <span className="deal-card__time">{label}</span>
           <LikeCounter likes={deal.likes} className="deal-card__like" />
