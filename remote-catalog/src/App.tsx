@@ -1,13 +1,33 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { Result } from 'antd';
-import { StoresPage } from './features/stores/StoresPage';
+import { Result, Spin } from 'antd';
+import './components/catalog.css';
+
+// One chunk per screen: staff opening the deals list do not download the deal form's pickers.
+const DealsPage = lazy(() => import('./features/deals/DealsPage'));
+const DealFormPage = lazy(() => import('./features/deals/DealFormPage'));
+const StoresPage = lazy(() => import('./features/stores/StoresPage'));
+const ProductCategoriesPage = lazy(() => import('./features/product-categories/ProductCategoriesPage'));
+const FeaturedSectionsPage = lazy(() => import('./features/featured-sections/FeaturedSectionsPage'));
+const FeaturedSectionFormPage = lazy(() => import('./features/featured-sections/FeaturedSectionFormPage'));
+
+const M = '/admin/management';
 
 /** Catalog admin: rendered by the shell inside its admin frame for the catalog's paths. */
 export default function App() {
   return (
-    <Routes>
-      <Route path="/admin/management/stores" element={<StoresPage />} />
-      <Route path="*" element={<Result status="404" title="Page not found" subTitle="There is no catalog screen at this address." />} />
-    </Routes>
+    <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '80px auto' }} />}>
+      <Routes>
+        <Route path={`${M}/product-deals`} element={<DealsPage />} />
+        <Route path={`${M}/product-deal/create`} element={<DealFormPage />} />
+        <Route path={`${M}/product-deal/edit/:productId`} element={<DealFormPage />} />
+        <Route path={`${M}/stores`} element={<StoresPage />} />
+        <Route path={`${M}/product-categories`} element={<ProductCategoriesPage />} />
+        <Route path={`${M}/featured-sections`} element={<FeaturedSectionsPage />} />
+        <Route path={`${M}/featured-section`} element={<FeaturedSectionFormPage />} />
+        <Route path={`${M}/featured-section/edit/:featuredSectionId`} element={<FeaturedSectionFormPage />} />
+        <Route path="*" element={<Result status="404" title="Page not found" subTitle="There is no catalog screen at this address." />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -3,3 +3,4 @@
 // visitor site) never download axios.
 export { api, navigation, refreshSession } from './http';
 export { signIn, signOut } from './auth';
+export { toFormData, type FormFieldValue } from './form-data';

@@ -13,3 +13,9 @@ export function serverMessage(error: unknown): string {
   }
   return GENERIC_SERVER_ERROR;
 }
+
+/** The HTTP status of a failed call, if it got an answer (duck-typed like `serverMessage`). */
+export function httpStatus(error: unknown): number | undefined {
+  const status: unknown = (error as { response?: { status?: unknown } } | null | undefined)?.response?.status;
+  return typeof status === 'number' ? status : undefined;
+}

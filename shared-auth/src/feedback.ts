@@ -54,6 +54,8 @@ export interface ConfirmOptions {
   rightBtnText: string;
   /** Runs after the confirm click while the modal shows it is processing. */
   action: () => unknown;
+  /** The toast state of the action's failure (spec 2 §8: delete fails as an error, remove as a warning). */
+  failureState?: 'error' | 'warning';
 }
 
 export interface ConfirmModal {
@@ -68,7 +70,7 @@ const closedModal: ConfirmModal = { open: false, title: '', text: '', rightBtnTe
 
 export const confirmModalAtom = atom<ConfirmModal>(closedModal);
 
-let pending: { action: () => unknown; settle: (confirmed: boolean) => void } | null = null;
+let pending: { action: () => unknown; failureState: 'error' | 'warning'; settle: (confirmed: boolean) => void } | null = null;
 
 /**
  * Asks for confirmation: shown → processing after the confirm click → hidden. The action's
@@ -77,10 +79,10 @@ let pending: { action: () => unknown; settle: (confirmed: boolean) => void } | n
  */
 export function confirmAction(options: ConfirmOptions): Promise<boolean> {
   pending?.settle(false);
-  const { action, ...texts } = options;
+  const { action, failureState = 'error', ...texts } = options;
   sessionStore.set(confirmModalAtom, { ...texts, open: true, isProcessing: false });
   return new Promise<boolean>((settle) => {
-    pending = { action, settle };
+    pending = { action, failureState, settle };
   });
 }
 
@@ -94,7 +96,7 @@ export async function runConfirmedAction(): Promise<void> {
     await current.action();
     succeeded = true;
   } catch (error) {
-    toast.failure(error);
+    toast.failure(error, current.failureState);
   }
   if (pending === current) {
     pending = null;

@@ -12,7 +12,7 @@ export {
   type Session,
   type SessionUser,
 } from './session';
-export { serverMessage, GENERIC_SERVER_ERROR } from './errors';
+export { serverMessage, httpStatus, GENERIC_SERVER_ERROR } from './errors';
 export {
   toast,
   toastAtom,

@@ -80,19 +80,29 @@ const FRIENDLY_BY_CODE: Record<string, string> = {
   FST_PROTO_VIOLATION: 'The form contains a forbidden field name.',
 };
 
-/**
- * PostgreSQL refusals that input can provoke despite validation (a race on a unique value, a row
- * deleted meanwhile): answered as 4xx, never 500. Drizzle wraps the driver error in `cause`.
- */
-function databaseRefusal(error: unknown): { status: number; message: string } | null {
+/** The SQLSTATE of a foreign-key refusal (a row still referenced, or a reference to none). */
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The PostgreSQL SQLSTATE of an error, if it is one. Drizzle wraps the driver error in `cause`. */
+export function databaseErrorCode(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) continue;
-    if (code === '23505') return { status: 409, message: 'This record already exists.' };
-    if (code === '23503') return { status: 409, message: 'This record is linked to other records or refers to one that does not exist.' };
-    if (code === '23514' || code === '23502') return { status: 400, message: MESSAGES.validationFailed };
-    if (code.startsWith('22')) return { status: 400, message: MESSAGES.validationFailed };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
+  return undefined;
+}
+
+/**
+ * PostgreSQL refusals that input can provoke despite validation (a race on a unique value, a row
+ * deleted meanwhile): answered as 4xx, never 500.
+ */
+function databaseRefusal(error: unknown): { status: number; message: string } | null {
+  const code = databaseErrorCode(error);
+  if (code === undefined) return null;
+  if (code === '23505') return { status: 409, message: 'This record already exists.' };
+  if (code === FOREIGN_KEY_VIOLATION) return { status: 409, message: 'This record is linked to other records or refers to one that does not exist.' };
+  if (code === '23514' || code === '23502') return { status: 400, message: MESSAGES.validationFailed };
+  if (code.startsWith('22')) return { status: 400, message: MESSAGES.validationFailed };
   return null;
 }
 

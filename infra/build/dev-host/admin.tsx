@@ -4,12 +4,12 @@ import '@ant-design/v5-patch-for-react-19';
 import type { ComponentType } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
-import { FeedbackHost } from '@deals/shared-auth/ui';
+import { ADMIN_THEME, FeedbackHost } from '@deals/shared-auth/ui';
 import { mountStandalone } from './public';
 
 export function mountAdminStandalone(App: ComponentType): void {
   mountStandalone(App, (app) => (
-    <ConfigProvider locale={enUS} theme={{ token: { colorPrimary: '#213c63', borderRadius: 6 } }}>
+    <ConfigProvider locale={enUS} theme={ADMIN_THEME}>
       <AntdApp>
         {app}
         <FeedbackHost />

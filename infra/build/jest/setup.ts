@@ -39,3 +39,9 @@ head.insertBefore = <T extends Node>(node: T, child: Node | null): T => (node in
 head.appendChild = <T extends Node>(node: T): T => (node instanceof HTMLStyleElement ? styleSink.appendChild(node) : appendToHead(node));
 const removeFromHead = head.removeChild.bind(head);
 head.removeChild = <T extends Node>(node: T): T => (node.parentNode === styleSink ? styleSink.removeChild(node) : removeFromHead(node));
+
+// jsdom has no object URLs (image previews of picked files); a browser's are opaque strings too.
+if (typeof URL.createObjectURL !== 'function') {
+  let next = 0;
+  Object.assign(URL, { createObjectURL: () => `blob:jsdom/${(next += 1)}`, revokeObjectURL: () => undefined });
+}

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { Button, Form, Input, Switch } from 'antd';
+import { Controller, type Control, type ControllerRenderProps, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Button, ColorPicker, Form, Input, Space, Switch } from 'antd';
 import { pipe } from 'imask';
 
 // react-hook-form fields drawn with antd: label, control and the rule's message under it, wired
@@ -99,5 +99,66 @@ export function SwitchField<Values extends FieldValues>({ control, name, label, 
         </Form.Item>
       )}
     />
+  );
+}
+
+type RenderControl<Values extends FieldValues, Name extends FieldPath<Values>> = (props: { field: ControllerRenderProps<Values, Name>; id: string; invalid: boolean }) => ReactNode;
+
+/**
+ * Any antd control as a react-hook-form field (select, number, date, colour…): the label names
+ * the control through `id`, the rule's message shows under it.
+ */
+export function FormField<Values extends FieldValues, Name extends FieldPath<Values>>({
+  control,
+  name,
+  label,
+  required,
+  extra,
+  children,
+}: Pick<FieldProps<Values>, 'control' | 'label' | 'required' | 'extra'> & { name: Name; children: RenderControl<Values, Name> }) {
+  const id = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Form.Item label={label} htmlFor={id} required={required} validateStatus={fieldState.error ? 'error' : undefined} help={fieldState.error?.message} extra={extra}>
+          {children({ field, id, invalid: fieldState.invalid })}
+        </Form.Item>
+      )}
+    />
+  );
+}
+
+/**
+ * A hex colour: a text input (type or paste #1a2b3c) with a colour picker beside it, both writing
+ * the same field. The picker gives six-digit hex without alpha.
+ */
+export function ColorField<Values extends FieldValues>({ control, name, label, required, disabled, maxLength, extra }: FieldProps<Values>) {
+  return (
+    <FormField control={control} name={name} label={label} required={required} extra={extra}>
+      {({ field, id, invalid }) => (
+        <Space.Compact block>
+          <Input
+            id={id}
+            name={field.name}
+            value={(field.value as string | null | undefined) ?? ''}
+            onChange={(event) => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            disabled={disabled}
+            maxLength={maxLength}
+            placeholder="#000000"
+            aria-invalid={invalid || undefined}
+          />
+          <ColorPicker
+            value={/^#[0-9a-fA-F]{6}$/.test(String(field.value ?? '')) ? String(field.value) : '#000000'}
+            onChange={(color) => field.onChange(color.toHexString())}
+            disabledAlpha
+            disabled={disabled}
+          />
+        </Space.Compact>
+      )}
+    </FormField>
   );
 }

@@ -2,5 +2,9 @@
 // consumer (only `@deals/shared-auth` itself is a singleton); the state they draw is the singleton's.
 export { FeedbackHost } from './FeedbackHost';
 export { FormModal } from './FormModal';
-export { TextField, PasswordField, PhoneField, SwitchField, maskPhone, PHONE_MASK } from './fields';
+export { TextField, PasswordField, PhoneField, SwitchField, FormField, ColorField, maskPhone, PHONE_MASK } from './fields';
 export { applyServerErrors, saveForm } from './forms';
+export { SortItemsModal, renumberByPosition, type SortableItem, type SortOrderList } from './SortItemsModal';
+export { ImageUploadField, imageFileProblem, IMAGE_TYPES } from './ImageUploadField';
+export { loadTableRows, clientTableRequest, useClientTable, queryRows, containsText, flagIs, idIn, withinDays, type TableQuery, type TableAnswer, type TableSort, type RowMatcher, type SortValue } from './tableQuery';
+export { ADMIN_THEME } from './adminTheme';

@@ -5,9 +5,8 @@ import '@ant-design/v5-patch-for-react-19';
 import type { ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
-import { FeedbackHost } from '@deals/shared-auth/ui';
+import { ADMIN_THEME, FeedbackHost } from '@deals/shared-auth/ui';
 
-export const ADMIN_THEME = { token: { colorPrimary: '#213c63', borderRadius: 6 } };
 
 /** English locale, the brand theme, antd's App context, and the shared toast and confirm modal. */
 export function AntdRoot({ children }: { children: ReactNode }) {

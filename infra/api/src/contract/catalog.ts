@@ -23,7 +23,10 @@ export function containsMarkup(text: string): boolean {
   return new RegExp(MARKUP_PATTERN).test(text);
 }
 
-/** Texts of this area that `messages.ts` does not word (success toasts, not-found answers). */
+/** "1 deal uses it" / "3 deals use it": how many deals keep a store or product category from being deleted. */
+const dealsUseIt = (count: number) => (count === 1 ? '1 deal uses it' : `${count} deals use it`);
+
+/** Texts of this area that `messages.ts` does not word (success toasts, not-found and in-use answers). */
 export const CATALOG_MESSAGES = {
   noMarkup: (label: string) => `${label} must not contain HTML tags`,
   sortDuplicate: 'Each item may appear only once in the sort list',
@@ -32,13 +35,21 @@ export const CATALOG_MESSAGES = {
     created: 'Store created successfully',
     updated: 'Store updated successfully',
     sorted: 'Stores sorted successfully',
+    deleted: 'Store deleted successfully',
     notFound: 'Store not found',
+    /** The 409 of DeleteCategory while deals (of any state) still belong to the store. */
+    inUse: (count: number) =>
+      `This store cannot be deleted because ${dealsUseIt(count)}. Move those deals to another store or make the store inactive instead.`,
   },
   productType: {
     created: 'Product Category created successfully',
     updated: 'Product Category updated successfully',
     sorted: 'Product Categories sorted successfully',
+    deleted: 'Product Category deleted successfully',
     notFound: 'Product Category not found',
+    /** The 409 of DeleteProductType while deals (of any state) still carry the product category. */
+    inUse: (count: number) =>
+      `This product category cannot be deleted because ${dealsUseIt(count)}. Remove it from those deals or make it inactive instead.`,
   },
   featuredSection: {
     created: 'Featured Section created successfully',
@@ -111,6 +122,10 @@ export type GetAllCategoriesQuery = Static<typeof GetAllCategoriesQuerySchema>;
 export const GetCategoryByIdQuerySchema = Type.Object({ categoryId: IdSchema('categoryId') });
 export type GetCategoryByIdQuery = Static<typeof GetCategoryByIdQuerySchema>;
 
+/** `DELETE Category/DeleteCategory?categoryId=`: the same parameter as GetCategoryById. */
+export const DeleteCategoryQuerySchema = GetCategoryByIdQuerySchema;
+export type DeleteCategoryQuery = GetCategoryByIdQuery;
+
 const storeFields = {
   name: NameField('Store Name', LIMITS.store.name, MESSAGES.store.nameRequired),
   isActive: flag('Is Active', 'Defaults to true on create; unchanged on update when absent.'),
@@ -147,6 +162,10 @@ export type GetAllProductTypesQuery = Static<typeof GetAllProductTypesQuerySchem
 
 export const GetProductTypeByIdQuerySchema = Type.Object({ productTypeId: IdSchema('productTypeId') });
 export type GetProductTypeByIdQuery = Static<typeof GetProductTypeByIdQuerySchema>;
+
+/** `DELETE ProductType/DeleteProductType?productTypeId=`: the same parameter as GetProductTypeById. */
+export const DeleteProductTypeQuerySchema = GetProductTypeByIdQuerySchema;
+export type DeleteProductTypeQuery = GetProductTypeByIdQuery;
 
 const productTypeFields = {
   name: NameField('Product Category', LIMITS.productCategory.name, MESSAGES.productCategory.nameRequired),

@@ -4,6 +4,7 @@
  * handler and readable by the forms).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { HEX_COLOR_PATTERN } from './limits.js';
 import { tooLongMessage } from './messages.js';
 
 /** `T | null`, the shape of every optional database column in a response. */
@@ -52,7 +53,6 @@ export const SortItemsSchema = Type.Array(Type.Object({ id: IdSchema(), sortOrde
 });
 export type SortItems = Static<typeof SortItemsSchema>;
 
-export const HEX_COLOR_PATTERN = '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$';
 
 interface TextOptions {
   /** Shown in the default messages, e.g. "Product Name". */

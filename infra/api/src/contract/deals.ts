@@ -1,7 +1,8 @@
 /** Deals ("Product"), their images and the public deal search. */
 import { Type, type Static } from '@sinclair/typebox';
 import { FileField, Flag, HexColor, IdQuery, IdSchema, IsActiveQuerySchema, Nullable, OptionalText, RequiredText } from './common.js';
-import { DEFAULT_BADGE_COLOR, LIMITS, PAGE_SIZE } from './limits.js';
+import { DEFAULT_BADGE_COLOR, LIMITS } from './limits.js';
+import { DEAL_LINK_PATTERN, DEAL_MESSAGES, MAX_DEAL_PRICE, MAX_PRODUCT_TYPES_PER_DEAL } from './deal-rules.js';
 import { MESSAGES } from './messages.js';
 
 /** Deal card as listed publicly (spec §3 "Deal list card"). */
@@ -20,43 +21,9 @@ export const DealCardSchema = Type.Object({
 });
 export type DealCard = Static<typeof DealCardSchema>;
 
-// ---------------------------------------------------------------------------------------------
-// Constants and messages beyond the shared ones
-// ---------------------------------------------------------------------------------------------
-
-/** The largest price `numeric(12, 2)` holds. */
-export const MAX_DEAL_PRICE = 9_999_999_999.99;
-/** Items the featured-section deal picker (`GetAllProductsBySearchTerm`) gets at most. */
-export const DEAL_PICKER_LIMIT = 50;
-/** Deals per `GetProductsForDashboard` page. */
-export const DASHBOARD_PAGE_SIZE = PAGE_SIZE.adminTables;
-/** Product types one deal may carry: far above any real form, low enough to bound the work. */
-export const MAX_PRODUCT_TYPES_PER_DEAL = 100;
-/** Files one `UploadImages` call may carry (the multipart limit is 20 files per request). */
-export const MAX_IMAGES_PER_UPLOAD = 20;
-
-/** Texts the spec does not word (server answers), next to the spec's own in `MESSAGES.deal`. */
-export const DEAL_MESSAGES = {
-  notFound: 'Deal not found',
-  imageNotFound: 'Image not found',
-  notOwner: 'You can only change deals you added. Ask an administrator for help.',
-  storeInvalid: 'Please select a valid store',
-  storeNotFound: 'The selected store does not exist',
-  productTypeNotFound: 'One or more selected categories do not exist',
-  linkInvalid: 'Link must be a web address starting with http:// or https://',
-  currentPriceDecimals: 'Current Price may have at most 2 decimals',
-  previousPriceDecimals: 'Previous Price may have at most 2 decimals',
-  dateInvalid: 'Please enter a valid date and time',
-  expiryBeforeStart: 'Deal expiry must not be before the deal start',
-  imagesRequired: MESSAGES.deal.imageRequired,
-  tooManyImages: `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at once`,
-  created: 'Deal created successfully',
-  updated: 'Deal updated successfully',
-  deleted: 'Deal deleted successfully',
-  imagesUploaded: 'Images uploaded successfully',
-  previewSet: 'Preview image updated successfully',
-  imageDeleted: 'Image deleted successfully',
-} as const;
+// The deal rules' constants and texts live in the pure `deal-rules` module (the deal form reads
+// them too); re-exported here for the server code.
+export * from './deal-rules.js';
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -72,9 +39,6 @@ const DealDate = () =>
       Type.String({ format: 'date-time', maxLength: 40, messages: { format: DEAL_MESSAGES.dateInvalid, type: DEAL_MESSAGES.dateInvalid, maxLength: DEAL_MESSAGES.dateInvalid } }),
     ),
   );
-
-/** http(s) only: `javascript:`, `data:` and other schemes never reach a public link. */
-export const DEAL_LINK_PATTERN = '^[hH][tT][tT][pP][sS]?://[^\\s/?#]+[^\\s]*$';
 
 /**
  * The deal form's fields (spec §5 "Deal"), shared by create and update, multipart or JSON.
@@ -245,7 +209,14 @@ export const ProductSchema = Type.Object({
 export type Product = Static<typeof ProductSchema>;
 
 /** An item of the featured-section deal picker (`GetAllProductsBySearchTerm`). */
-export const ProductSearchItemSchema = Type.Object({ id: Type.Integer(), name: Type.String(), imageUrl: Nullable(Type.String()) });
+export const ProductSearchItemSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  imageUrl: Nullable(Type.String()),
+  /** The store's name and the promo code, so deals of the same name from different stores tell apart. */
+  category: Type.String(),
+  promoCode: Nullable(Type.String()),
+});
 export type ProductSearchItem = Static<typeof ProductSearchItemSchema>;
 
 /**

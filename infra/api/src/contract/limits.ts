@@ -49,6 +49,9 @@ export const PAGE_SIZE = { publicDeals: 100, adminTables: 100, keywordSuggestion
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
+/** A colour as `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (badge, banner and page colours). */
+export const HEX_COLOR_PATTERN = '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$';
+
 export const DEFAULT_BADGE_COLOR = '#000000';
 export const DEFAULT_BANNER_COLOR = '#000000';
 export const DYNAMIC_BANNER_BACKGROUND = '#213c63';

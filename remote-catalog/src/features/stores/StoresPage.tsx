@@ -1,48 +1,28 @@
-import { useEffect, useState } from 'react';
-import { Image, Result, Table, Typography } from 'antd';
-import { useAtomValue } from 'jotai';
-import { attachmentUrl, toast, sessionAtom } from '@deals/shared-auth';
-import { fetchStores, type Store } from './api';
+import { MESSAGES } from '@deals/api/contract/messages';
+import { AdminOnly } from '../../components/AdminOnly';
+import { ImageEntityPage } from '../../components/ImageEntityPage';
+import type { ImageEntityScreen } from '../../components/imageEntity';
+import { storeCalls } from './api';
+import { STORE_NAME, storeSchema } from './schemas';
 
-function StoresTable() {
-  const [stores, setStores] = useState<Store[]>([]);
-  const [loading, setLoading] = useState(true);
+/** Spec 1 §2 Stores screen: the store modal offers the name, the logo and Is Active? (default Yes). */
+const STORES: ImageEntityScreen = {
+  title: 'Stores',
+  noun: 'Store',
+  name: STORE_NAME,
+  schema: storeSchema,
+  imageLabel: 'Logo',
+  imageRequired: MESSAGES.store.imageRequired,
+  flags: [{ name: 'isActive', label: 'Is Active?', default: true }],
+  calls: storeCalls,
+  csvName: 'stores',
+};
 
-  useEffect(() => {
-    fetchStores()
-      .then(setStores)
-      .catch((error: unknown) => toast.failure(error))
-      .finally(() => setLoading(false));
-  }, []);
-
+/** /admin/management/stores, admins only. */
+export default function StoresPage() {
   return (
-    <Table<Store>
-      rowKey="id"
-      loading={loading}
-      dataSource={stores}
-      pagination={{ pageSize: 100, showSizeChanger: false }}
-      columns={[
-        {
-          title: 'Logo',
-          dataIndex: 'imageFilePath',
-          width: 96,
-          render: (path: string | null) => (path ? <Image src={attachmentUrl(path)} width={56} height={56} alt="" /> : null),
-        },
-        { title: 'Store Name', dataIndex: 'name' },
-        { title: 'Is Active?', dataIndex: 'isActive', render: (active: boolean) => (active ? 'Yes' : 'No') },
-      ]}
-    />
-  );
-}
-
-/** Stores are managed by admins only (spec 000 §2); others reaching the URL are told so. */
-export function StoresPage() {
-  const { isAdmin } = useAtomValue(sessionAtom);
-  if (!isAdmin) return <Result status="403" title="Admins only" subTitle="Only admins can manage stores." />;
-  return (
-    <>
-      <Typography.Title level={2}>Stores</Typography.Title>
-      <StoresTable />
-    </>
+    <AdminOnly what="stores">
+      <ImageEntityPage screen={STORES} />
+    </AdminOnly>
   );
 }

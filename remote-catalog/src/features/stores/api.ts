@@ -1,15 +1,14 @@
-import { api } from '@deals/shared-auth/client';
+import { api, toFormData } from '@deals/shared-auth/client';
+import type { CreatedResponse, MessageResponse, Store } from '@deals/api/contract';
+import type { ImageEntityCalls } from '../../components/imageEntity';
+import { fetchStores } from '../../lib/lookups';
 
-export interface Store {
-  id: number;
-  name: string;
-  imageFilePath: string | null;
-  isActive: boolean;
-  sortOrder: number | null;
-}
-
-/** Every store, active or not: the admin list passes an empty flag (spec 000 §7). */
-export async function fetchStores(): Promise<Store[]> {
-  const { data } = await api.get<Store[]>('Category/GetAllCategories', { params: { isActive: '' } });
-  return data;
-}
+/** The store calls (spec 1 §7 `Category/…`; the API calls a store a category). */
+export const storeCalls: ImageEntityCalls = {
+  list: () => fetchStores(),
+  get: async (categoryId) => (await api.get<Store>('Category/GetCategoryById', { params: { categoryId } })).data,
+  create: async (fields, logo) => (await api.post<CreatedResponse>('Category/CreateCategory', toFormData({ ...fields, logo }))).data,
+  update: async (id, fields, logo) => (await api.put<MessageResponse>('Category/UpdateCategory', toFormData({ id, ...fields, logo }))).data,
+  remove: async (categoryId) => (await api.delete<MessageResponse>('Category/DeleteCategory', { params: { categoryId } })).data,
+  sort: async (order) => (await api.put<MessageResponse>('Category/SortCategories', order)).data,
+};

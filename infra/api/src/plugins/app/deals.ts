@@ -185,8 +185,9 @@ export function createDealsRepository(db: Database) {
     async searchByName(term: string): Promise<ProductSearchItem[]> {
       const trimmed = term.trim();
       return db
-        .select({ id: products.id, name: products.name, imageUrl: productImages.filePath })
+        .select({ id: products.id, name: products.name, imageUrl: productImages.filePath, category: categories.name, promoCode: products.promoCode })
         .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
         .leftJoin(productImages, previewJoin)
         .where(trimmed ? sql`${products.name} ILIKE ${`%${escapeLike(trimmed)}%`}` : undefined)
         .orderBy(desc(products.dateTimeAdded), desc(products.id))

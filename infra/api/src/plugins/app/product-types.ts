@@ -1,14 +1,14 @@
 /** Product type ("Product Category" in the interface) queries and writes, exposed as `fastify.productTypes`. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { CATALOG_MESSAGES, type ProductType, type SortItems } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
-import { productTypes } from '../../db/schema.js';
+import { productProductTypes, productTypes } from '../../db/schema.js';
 import { refreshSearchText } from '../../db/search-text.js';
 import { HttpError } from '../../errors.js';
 import type { ImageStore } from './images.js';
-import { activeOnlyCondition, applySortOrder, nextSortOrder, writeWithImage } from './stores.js';
+import { activeOnlyCondition, applySortOrder, deleteUnlessUsed, nextSortOrder, type Selector, writeWithImage } from './stores.js';
 
 const productTypeOrder = [asc(productTypes.sortOrder), asc(productTypes.name), asc(productTypes.id)];
 
@@ -28,6 +28,12 @@ export interface ProductTypeInput {
   notifyImmediately?: boolean | undefined;
   sortOrder?: number | undefined;
   image?: Buffer | undefined;
+}
+
+/** How many deals, whatever their state, carry a product type (a deal links a type at most once). */
+async function dealsOfProductType(db: Selector, id: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(productProductTypes).where(eq(productProductTypes.productTypeId, id));
+  return row?.n ?? 0;
 }
 
 export function createProductTypesRepository(db: Database, images: ImageStore, log: FastifyBaseLogger) {
@@ -91,6 +97,27 @@ export function createProductTypesRepository(db: Database, images: ImageStore, l
 
     async sort(items: SortItems): Promise<void> {
       await applySortOrder(db, productTypes, items, 'product categories');
+    },
+
+    /** Deletes a product type no deal carries (404 unknown, 409 in use); its image file goes once the delete committed. */
+    async delete(id: number): Promise<void> {
+      await deleteUnlessUsed(images, log, {
+        countDeals: () => dealsOfProductType(db, id),
+        inUse: CATALOG_MESSAGES.productType.inUse,
+        remove: () =>
+          db.transaction(async (tx) => {
+            const [row] = await tx
+              .select({ imageFilePath: productTypes.imageFilePath })
+              .from(productTypes)
+              .where(eq(productTypes.id, id))
+              .for('update');
+            if (!row) throw new HttpError(404, CATALOG_MESSAGES.productType.notFound);
+            const deals = await dealsOfProductType(tx, id);
+            if (deals > 0) throw new HttpError(409, CATALOG_MESSAGES.productType.inUse(deals));
+            await tx.delete(productTypes).where(eq(productTypes.id, id));
+            return row.imageFilePath;
+          }),
+      });
     },
   };
 }

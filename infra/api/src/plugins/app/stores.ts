@@ -1,16 +1,16 @@
 /**
  * Store ("Category") queries and writes, exposed as `fastify.stores`, plus the pieces every
- * catalogue repository shares (product types, featured sections): sort-order writes and the image
- * lifecycle of a write.
+ * catalogue repository shares (product types, featured sections): sort-order writes, the image
+ * lifecycle of a write and the delete that the deals using a row refuse.
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { CATALOG_MESSAGES, type SiteInfo, type SortItems, type Store } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
-import { categories, type featuredSections, type productTypes } from '../../db/schema.js';
+import { categories, type featuredSections, products, type productTypes } from '../../db/schema.js';
 import { refreshSearchText, type Executor } from '../../db/search-text.js';
-import { HttpError } from '../../errors.js';
+import { databaseErrorCode, FOREIGN_KEY_VIOLATION, HttpError } from '../../errors.js';
 import type { ImageStore } from './images.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -91,6 +91,33 @@ export async function writeWithImage<T>(
   return outcome.result;
 }
 
+/** Where a count of the deals using a row can run: the database or an open transaction. */
+export type Selector = Pick<Database, 'select'>;
+
+/**
+ * The delete of a store or product type, which deals keep by a restricting foreign key. `remove`
+ * locks the row (`FOR UPDATE`), counts its deals (409 with `inUse` when there are any) and deletes
+ * it in one transaction, answering its image; the file is released once that committed. A deal
+ * saved with the row meanwhile needs a key-share lock on it for its foreign key, so it waits for
+ * the lock and the count cannot go stale. Should the foreign key refuse all the same, the deals
+ * are counted again for the same 409 instead of the generic one.
+ */
+export async function deleteUnlessUsed(
+  images: ImageStore,
+  log: FastifyBaseLogger,
+  { remove, countDeals, inUse }: { remove: () => Promise<string | null>; countDeals: () => Promise<number>; inUse: (count: number) => string },
+): Promise<void> {
+  await writeWithImage(images, log, undefined, async () => {
+    try {
+      return { result: undefined, dropped: await remove() };
+    } catch (error) {
+      if (databaseErrorCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
+      const deals = await countDeals();
+      throw deals > 0 ? new HttpError(409, inUse(deals)) : error;
+    }
+  });
+}
+
 /** A visibility filter: anonymous callers ask for active rows only. */
 export function activeOnlyCondition(column: typeof categories.isActive | typeof productTypes.isActive | typeof featuredSections.isActive, activeOnly: boolean): SQL | undefined {
   return activeOnly ? eq(column, true) : undefined;
@@ -120,6 +147,12 @@ export interface StoreInput {
   sortOrder?: number | undefined;
   /** A new logo's bytes (checked and stored by the image store). */
   logo?: Buffer | undefined;
+}
+
+/** How many deals, whatever their state, belong to a store. */
+async function dealsOfStore(db: Selector, id: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(eq(products.categoryId, id));
+  return row?.n ?? 0;
 }
 
 export function createStoresRepository(db: Database, images: ImageStore, log: FastifyBaseLogger) {
@@ -192,6 +225,23 @@ export function createStoresRepository(db: Database, images: ImageStore, log: Fa
 
     async sort(items: SortItems): Promise<void> {
       await applySortOrder(db, categories, items, 'stores');
+    },
+
+    /** Deletes a store no deal uses (404 unknown, 409 in use); its logo file goes once the delete committed. */
+    async delete(id: number): Promise<void> {
+      await deleteUnlessUsed(images, log, {
+        countDeals: () => dealsOfStore(db, id),
+        inUse: CATALOG_MESSAGES.store.inUse,
+        remove: () =>
+          db.transaction(async (tx) => {
+            const [row] = await tx.select({ imageFilePath: categories.imageFilePath }).from(categories).where(eq(categories.id, id)).for('update');
+            if (!row) throw new HttpError(404, CATALOG_MESSAGES.store.notFound);
+            const deals = await dealsOfStore(tx, id);
+            if (deals > 0) throw new HttpError(409, CATALOG_MESSAGES.store.inUse(deals));
+            await tx.delete(categories).where(eq(categories.id, id));
+            return row.imageFilePath;
+          }),
+      });
     },
   };
 }

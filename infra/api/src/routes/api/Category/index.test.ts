@@ -4,6 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { CATALOG_MESSAGES, MESSAGES } from '../../../contract/index.js';
 import { categories, products } from '../../../db/schema.js';
 import { STORED_NAME, webpRendition } from '../../../plugins/app/images.js';
+import { deleteUnlessUsed } from '../../../plugins/app/stores.js';
 import { parseFlag, visibleIsActive, type Viewer } from '../../../plugins/app/viewer.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { addDeal, addStore, fileExists, storedFiles } from '../../../test-support/catalog.js';
@@ -352,12 +353,110 @@ describe('Category mutations and GetCategoryById', () => {
     });
   });
 
-  it('has no delete call (the spec\'s delete-store modal has an empty action)', async () => {
-    const id = await addStore(t.app, { name: 'Undeletable' });
-    for (const url of [`/api/Category/DeleteCategory?categoryId=${id}`, `/api/Category/DeleteCategory?id=${id}`]) {
-      const res = await t.app.inject({ method: 'DELETE', url, headers: people.admin.headers });
-      assert.equal(res.statusCode, 404);
-    }
-    assert.equal((await getStore(id)).statusCode, 200);
+  describe('DELETE DeleteCategory', () => {
+    const remove = (headers: Record<string, string>, id: number | string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/Category/DeleteCategory?categoryId=${id}`, headers });
+    const allNames = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/Category/GetAllCategories?isActive=', headers: people.admin.headers })).json().map((s: { name: string }) => s.name);
+    const dealsOf = async (id: number) => (await t.app.db.select({ n: count() }).from(products).where(eq(products.categoryId, id)))[0]?.n ?? 0;
+
+    it('deletes an unused store, which leaves the lists, and releases its logo file after the commit', async () => {
+      const id = (await create(people.admin.headers, { name: 'Closing Down' }, { logo: await testImage('png', 8, '#3a4b5c') })).json().id;
+      const logo = (await getStore(id)).json().imageFilePath;
+      assert.ok(await fileExists(t.app, logo));
+      assert.ok((await allNames()).includes('Closing Down'));
+      const res = await remove(people.admin.headers, id);
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(res.json(), { message: 'Store deleted successfully' });
+      assert.deepEqual(res.json(), { message: CATALOG_MESSAGES.store.deleted });
+      assert.ok(!(await allNames()).includes('Closing Down'));
+      assert.equal((await getStore(id, people.admin.headers)).statusCode, 404);
+      assert.equal(await fileExists(t.app, logo), false);
+      assert.equal(await fileExists(t.app, webpRendition(logo)), false);
+      const again = await remove(people.admin.headers, id);
+      assert.equal(again.statusCode, 404);
+    });
+
+    it('deletes an inactive store too and keeps a logo file another row still uses', async () => {
+      const shared = await testImage('png', 8, '#4b5c6d');
+      const first = (await create(people.admin.headers, { name: 'Twin Gone', isActive: 'false' }, { logo: shared })).json().id;
+      const second = (await create(people.admin.headers, { name: 'Twin Kept' }, { logo: shared })).json().id;
+      const sharedPath = (await getStore(second)).json().imageFilePath;
+      assert.equal((await remove(people.admin.headers, first)).statusCode, 200);
+      assert.ok(await fileExists(t.app, sharedPath));
+      assert.equal((await getStore(second)).statusCode, 200);
+    });
+
+    it('answers 409 saying how many deals of any state use the store, and changes nothing', async () => {
+      const id = (await create(people.admin.headers, { name: 'Busy Store' }, { logo: await testImage('png', 8, '#5c6d7e') })).json().id;
+      const logo = (await getStore(id)).json().imageFilePath;
+      await addDeal(t.app, { categoryId: id });
+      const one = await remove(people.admin.headers, id);
+      assert.equal(one.statusCode, 409);
+      assert.deepEqual(one.json(), {
+        message: 'This store cannot be deleted because 1 deal uses it. Move those deals to another store or make the store inactive instead.',
+      });
+      await addDeal(t.app, { categoryId: id, isActive: false });
+      await addDeal(t.app, { categoryId: id, dealExpiresIn: new Date(Date.now() - 86_400_000) });
+      const three = await remove(people.admin.headers, id);
+      assert.equal(three.statusCode, 409);
+      assert.equal(
+        three.json().message,
+        'This store cannot be deleted because 3 deals use it. Move those deals to another store or make the store inactive instead.',
+      );
+      assert.equal(three.json().message, CATALOG_MESSAGES.store.inUse(3));
+      assert.equal((await getStore(id)).statusCode, 200);
+      assert.equal(await dealsOf(id), 3);
+      assert.ok(await fileExists(t.app, logo));
+    });
+
+    it('counts a deal saved with the store while the delete runs (the row is locked first)', async () => {
+      const id = await addStore(t.app, { name: 'Raced Store' });
+      let pending: ReturnType<typeof remove> | undefined;
+      await t.app.db.transaction(async (tx) => {
+        // The deal's foreign key holds the store row until this commits, so the delete waits for it.
+        await tx.insert(products).values({ name: 'Late deal', categoryId: id, currentPrice: 1, previousPrice: 2, link: 'https://example.com/late' });
+        pending = remove(people.admin.headers, id);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      });
+      const res = await pending;
+      assert.equal(res?.statusCode, 409);
+      assert.equal(res?.json().message, CATALOG_MESSAGES.store.inUse(1));
+      assert.equal((await getStore(id)).statusCode, 200);
+    });
+
+    it('answers the in-use 409 when the foreign key refuses the delete after all', async () => {
+      const refusal = Object.assign(new Error('Failed query: delete from "categories"'), { cause: Object.assign(new Error('violates foreign key constraint'), { code: '23503' }) });
+      const refused = () => Promise.reject(refusal);
+      await assert.rejects(deleteUnlessUsed(t.app.images, t.app.log, { remove: refused, countDeals: async () => 2, inUse: CATALOG_MESSAGES.store.inUse }), {
+        statusCode: 409,
+        message: CATALOG_MESSAGES.store.inUse(2),
+      });
+      // No deal left to name (removed meanwhile): the database's refusal stands (the generic 409).
+      await assert.rejects(deleteUnlessUsed(t.app.images, t.app.log, { remove: refused, countDeals: async () => 0, inUse: CATALOG_MESSAGES.store.inUse }), refusal);
+    });
+
+    it('answers 404 for an unknown id and 400 for a malformed or missing one', async () => {
+      const unknown = await remove(people.admin.headers, 999999);
+      assert.equal(unknown.statusCode, 404);
+      assert.equal(unknown.json().message, CATALOG_MESSAGES.store.notFound);
+      for (const bad of ['abc', '0', '-1', '..%2F1', '99999999999']) {
+        const res = await remove(people.admin.headers, bad);
+        assert.equal(res.statusCode, 400, bad);
+        assert.ok(res.json().errors.categoryId, bad);
+      }
+      const missing = await t.app.inject({ method: 'DELETE', url: '/api/Category/DeleteCategory', headers: people.admin.headers });
+      assert.equal(missing.statusCode, 400);
+      assert.ok(missing.json().errors.categoryId);
+    });
+
+    it('is for admins only: anonymous 401, staff 403, nothing deleted', async () => {
+      const id = await addStore(t.app, { name: 'Protected Store' });
+      assert.equal((await remove({}, id)).statusCode, 401);
+      const staff = await remove(people.staff.headers, id);
+      assert.equal(staff.statusCode, 403);
+      assert.equal(staff.json().message, MESSAGES.auth.forbidden);
+      assert.equal((await getStore(id)).statusCode, 200);
+    });
   });
 });

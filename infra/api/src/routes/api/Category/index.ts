@@ -1,9 +1,4 @@
-/**
- * Stores, which the API calls categories (spec §7 "Category/…").
- *
- * The spec's stores screen has a delete-store modal whose action is empty, so there is
- * deliberately no delete call: a store is retired by making it inactive (its deals keep it).
- */
+/** Stores, which the API calls categories (spec §7 "Category/…"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -11,6 +6,7 @@ import {
   CreatedResponseSchema,
   CreateStoreBodySchema,
   type CreateStoreBody,
+  DeleteCategoryQuerySchema,
   GetAllCategoriesQuerySchema,
   GetCategoryByIdQuerySchema,
   MESSAGES,
@@ -108,6 +104,23 @@ const category: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       await fastify.stores.sort(request.body);
       return { message: CATALOG_MESSAGES.store.sorted };
+    },
+  );
+
+  fastify.delete(
+    '/DeleteCategory',
+    {
+      config: { access: 'admin' },
+      schema: {
+        description:
+          'Deletes a store and releases its logo file. A store that deals still belong to (active, inactive or expired) is refused with 409 saying how many; move them to another store or make the store inactive instead.',
+        querystring: DeleteCategoryQuerySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await fastify.stores.delete(request.query.categoryId);
+      return { message: CATALOG_MESSAGES.store.deleted };
     },
   );
 };

@@ -304,14 +304,17 @@ describe('GET /api/Product/GetAllProductsBySearchTerm', () => {
     await insertDeal(t.app, { name: 'Snake_case mug', categoryId: storeId });
   });
 
-  it('finds names containing the term in any case, with the preview image', async () => {
+  it('finds names containing the term in any case, with the preview image, store and promo code', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/Product/GetAllProductsBySearchTerm?searchTerm=gARDEN', headers: users.staff.headers });
     assert.equal(res.statusCode, 200);
     const items = res.json();
     assert.deepEqual(items.map((i: { name: string }) => i.name).sort(), ['Garden Hose 100% Rubber', 'Garden Rake']);
     const hose = items.find((i: { name: string }) => i.name.startsWith('Garden Hose'));
-    assert.deepEqual(Object.keys(hose).sort(), ['id', 'imageUrl', 'name']);
+    assert.deepEqual(Object.keys(hose).sort(), ['category', 'id', 'imageUrl', 'name', 'promoCode']);
     assert.equal(hose.imageUrl, 'c'.repeat(32) + '.png');
+    // The store's name tells apart deals of the same name in the picker.
+    assert.equal(typeof hose.category, 'string');
+    assert.ok(hose.category.length > 0);
   });
 
   it('treats LIKE wildcards as plain characters', async () => {

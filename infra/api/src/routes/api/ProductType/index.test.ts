@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { count, eq } from 'drizzle-orm';
 import { CATALOG_MESSAGES, MESSAGES } from '../../../contract/index.js';
-import { productTypes, products } from '../../../db/schema.js';
+import { productProductTypes, productTypes, products } from '../../../db/schema.js';
 import { STORED_NAME, webpRendition } from '../../../plugins/app/images.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { addDeal, addProductType, addStore, fileExists, storedFiles } from '../../../test-support/catalog.js';
@@ -240,6 +240,88 @@ describe('ProductType', () => {
       assert.equal((await sort({}, [{ id: a, sortOrder: 9 }])).statusCode, 401);
       assert.equal((await sort(people.staff.headers, [{ id: a, sortOrder: 9 }])).statusCode, 403);
       assert.equal((await getType(a)).json().sortOrder, 3);
+    });
+  });
+
+  describe('DELETE DeleteProductType', () => {
+    const remove = (headers: Headers, id: number | string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/ProductType/DeleteProductType?productTypeId=${id}`, headers });
+    const allNames = async () => (await list('?isActive=', people.admin.headers)).json().map((item: { name: string }) => item.name);
+    const linksOf = async (id: number) =>
+      (await t.app.db.select({ n: count() }).from(productProductTypes).where(eq(productProductTypes.productTypeId, id)))[0]?.n ?? 0;
+
+    it('deletes an unused one, which leaves the lists, and releases its image file after the commit', async () => {
+      const id = (await create(people.admin.headers, { name: 'Retired Type' }, { logo: await testImage('png', 8, '#a0b0c0') })).json().id;
+      const image = (await getType(id)).json().imageFilePath;
+      assert.ok(await fileExists(t.app, image));
+      assert.ok((await allNames()).includes('Retired Type'));
+      const res = await remove(people.admin.headers, id);
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(res.json(), { message: 'Product Category deleted successfully' });
+      assert.deepEqual(res.json(), { message: CATALOG_MESSAGES.productType.deleted });
+      assert.ok(!(await allNames()).includes('Retired Type'));
+      assert.equal((await getType(id, people.admin.headers)).statusCode, 404);
+      assert.equal(await fileExists(t.app, image), false);
+      assert.equal(await fileExists(t.app, webpRendition(image)), false);
+      assert.equal((await remove(people.admin.headers, id)).statusCode, 404);
+    });
+
+    it('answers 409 saying how many deals of any state carry it, and changes nothing', async () => {
+      const id = (await create(people.admin.headers, { name: 'Busy Type' }, { logo: await testImage('png', 8, '#b0c0d0') })).json().id;
+      const image = (await getType(id)).json().imageFilePath;
+      const store = await addStore(t.app, { name: 'Busy Type Store' });
+      await addDeal(t.app, { categoryId: store, productTypeIds: [id], isActive: false });
+      const one = await remove(people.admin.headers, id);
+      assert.equal(one.statusCode, 409);
+      assert.deepEqual(one.json(), {
+        message: 'This product category cannot be deleted because 1 deal uses it. Remove it from those deals or make it inactive instead.',
+      });
+      await addDeal(t.app, { categoryId: store, productTypeIds: [id], dealExpiresIn: new Date(Date.now() - 86_400_000) });
+      const two = await remove(people.admin.headers, id);
+      assert.equal(two.statusCode, 409);
+      assert.equal(two.json().message, 'This product category cannot be deleted because 2 deals use it. Remove it from those deals or make it inactive instead.');
+      assert.equal(two.json().message, CATALOG_MESSAGES.productType.inUse(2));
+      assert.equal((await getType(id)).statusCode, 200);
+      assert.equal(await linksOf(id), 2);
+      assert.ok(await fileExists(t.app, image));
+    });
+
+    it('counts a deal given the product category while the delete runs (the row is locked first)', async () => {
+      const id = await addProductType(t.app, { name: 'Raced Type' });
+      const deal = await addDeal(t.app, { categoryId: await addStore(t.app) });
+      let pending: ReturnType<typeof remove> | undefined;
+      await t.app.db.transaction(async (tx) => {
+        // The link's foreign key holds the product type row until this commits, so the delete waits for it.
+        await tx.insert(productProductTypes).values({ productId: deal, productTypeId: id });
+        pending = remove(people.admin.headers, id);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      });
+      const res = await pending;
+      assert.equal(res?.statusCode, 409);
+      assert.equal(res?.json().message, CATALOG_MESSAGES.productType.inUse(1));
+      assert.equal((await getType(id)).statusCode, 200);
+    });
+
+    it('answers 404 for an unknown id and 400 for a malformed or missing one', async () => {
+      const unknown = await remove(people.admin.headers, 999999);
+      assert.equal(unknown.statusCode, 404);
+      assert.equal(unknown.json().message, CATALOG_MESSAGES.productType.notFound);
+      for (const bad of ['abc', '0', '-1', '..%2F1', '99999999999']) {
+        const res = await remove(people.admin.headers, bad);
+        assert.equal(res.statusCode, 400, bad);
+        assert.ok(res.json().errors.productTypeId, bad);
+      }
+      const missing = await t.app.inject({ method: 'DELETE', url: '/api/ProductType/DeleteProductType', headers: people.admin.headers });
+      assert.equal(missing.statusCode, 400);
+    });
+
+    it('is for admins only: anonymous 401, staff 403, nothing deleted', async () => {
+      const id = await addProductType(t.app, { name: 'Protected Type' });
+      assert.equal((await remove({}, id)).statusCode, 401);
+      const staff = await remove(people.staff.headers, id);
+      assert.equal(staff.statusCode, 403);
+      assert.equal(staff.json().message, MESSAGES.auth.forbidden);
+      assert.equal((await getType(id)).statusCode, 200);
     });
   });
 });

@@ -1,7 +1,4 @@
-/**
- * Product types, which the interface calls product categories (spec 2 §7 "ProductType/…").
- * Like stores, they have no delete call: the screen's delete-confirm modal has an empty action.
- */
+/** Product types, which the interface calls product categories (spec 2 §7 "ProductType/…"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -9,6 +6,7 @@ import {
   CreatedResponseSchema,
   CreateProductTypeBodySchema,
   type CreateProductTypeBody,
+  DeleteProductTypeQuerySchema,
   GetAllProductTypesQuerySchema,
   GetProductTypeByIdQuerySchema,
   MESSAGES,
@@ -114,6 +112,23 @@ const productType: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       await fastify.productTypes.sort(request.body);
       return { message: CATALOG_MESSAGES.productType.sorted };
+    },
+  );
+
+  fastify.delete(
+    '/DeleteProductType',
+    {
+      config: { access: 'admin' },
+      schema: {
+        description:
+          'Deletes a product category and releases its image file. One that deals still carry (active, inactive or expired) is refused with 409 saying how many; remove it from those deals or make it inactive instead.',
+        querystring: DeleteProductTypeQuerySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await fastify.productTypes.delete(request.query.productTypeId);
+      return { message: CATALOG_MESSAGES.productType.deleted };
     },
   );
 };

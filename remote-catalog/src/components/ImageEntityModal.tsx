@@ -1,0 +1,122 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { Col, Row, Spin } from 'antd';
+import { toast } from '@deals/shared-auth';
+import { FormModal, ImageUploadField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
+import { blankValues, type ImageEntity, type ImageEntityFields, type ImageEntityScreen, type ImageEntityValues } from './imageEntity';
+
+/** Spec 2 §4/§9: after a save the modal closes and its form is reset this much later. */
+export const FORM_RESET_DELAY_MS = 250;
+
+/** Which record the modal shows: id 0 adds a new one (spec §4: id 0 means create). */
+export interface ModalTarget {
+  id: number;
+}
+
+interface Props {
+  screen: ImageEntityScreen;
+  /** The record to show, or null while the modal is closed. A new object for every opening. */
+  target: ModalTarget | null;
+  /** `saved` when the list should reload. */
+  onClose: (saved: boolean) => void;
+}
+
+const SERVER_FIELDS = ['name', 'logo'] as const;
+
+/**
+ * Add New / Edit modal of a store or product category: name, image (required on create), flags.
+ * It stays mounted while closed so that, as the spec asks, the form is reset after the close
+ * (FORM_RESET_DELAY_MS) rather than under the user's eyes; opening it again starts clean at once.
+ */
+export function ImageEntityModal({ screen, target, onClose }: Props) {
+  const { noun, name, imageLabel, imageRequired, flags, calls } = screen;
+  const blank = useMemo(() => blankValues(flags), [flags]);
+  const { control, handleSubmit, formState, reset, setError } = useForm<ImageEntityValues>({ resolver: yupResolver(screen.schema), mode: 'onTouched', defaultValues: blank });
+  // The loaded record, tagged with the opening it belongs to (a later opening ignores it).
+  const [loaded, setLoaded] = useState<{ target: ModalTarget; record: ImageEntity } | null>(null);
+  // Counts the closings: each one schedules the delayed reset, which an opening cancels.
+  const [closings, setClosings] = useState(0);
+
+  const creating = target?.id === 0;
+  const record = target && loaded?.target === target ? loaded.record : null;
+
+  useEffect(() => {
+    if (!target) return;
+    reset(blank);
+    if (target.id === 0) return;
+    let current = true;
+    calls
+      .get(target.id)
+      .then((found) => {
+        if (!current) return;
+        reset({ ...blank, name: found.name, isActive: found.isActive, notifyImmediately: found.notifyImmediately });
+        setLoaded({ target, record: found });
+      })
+      .catch((error: unknown) => {
+        toast.failure(error);
+        if (current) onClose(false);
+      });
+    return () => {
+      current = false;
+    };
+  }, [target, calls, blank, reset, onClose]);
+
+  useEffect(() => {
+    if (target || closings === 0) return;
+    const timer = setTimeout(() => reset(blank), FORM_RESET_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [target, closings, blank, reset]);
+
+  if (!target) return null;
+
+  const close = (saved: boolean) => {
+    setClosings((count) => count + 1);
+    onClose(saved);
+  };
+
+  const submit = handleSubmit(async (values) => {
+    const image = values.logo;
+    if (creating && !image) {
+      setError('logo', { type: 'required', message: imageRequired });
+      toast.error(imageRequired);
+      return;
+    }
+    const fields: ImageEntityFields = { name: values.name };
+    for (const flag of flags) fields[flag.name] = values[flag.name];
+    // An update sends the image only when one was picked (it replaces the stored one).
+    const call = creating && image ? () => calls.create(fields, image) : () => calls.update(target.id, fields, image);
+    // Spec 2 §8: create and update failures are warnings.
+    if (await saveForm({ call, setError, fields: SERVER_FIELDS, failureState: 'warning' })) close(true);
+  });
+
+  return (
+    <FormModal
+      title={creating ? `Add New ${noun}` : `Edit ${noun}`}
+      okText={creating ? `Add ${noun}` : 'Save Changes'}
+      valid={formState.isValid}
+      submitting={formState.isSubmitting}
+      ready={creating || record !== null}
+      onSubmit={() => void submit()}
+      onCancel={() => close(false)}
+    >
+      <Spin spinning={!creating && !record}>
+        <TextField control={control} name="name" label={name.label} required maxLength={name.max} autoComplete="off" />
+        <Controller
+          control={control}
+          name="logo"
+          render={({ field, fieldState }) => (
+            <ImageUploadField label={imageLabel} file={field.value} onChange={field.onChange} currentPath={record?.imageFilePath} error={fieldState.error?.message} required={creating} />
+          )}
+        />
+        <Row gutter={16}>
+          {flags.map((flag) => (
+            <Col key={flag.name} xs={24} sm={12}>
+              <SwitchField control={control} name={flag.name} label={flag.label} />
+            </Col>
+          ))}
+        </Row>
+      </Spin>
+    </FormModal>
+  );
+}

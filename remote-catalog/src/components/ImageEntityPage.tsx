@@ -1,0 +1,162 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Button, Flex, Space, Tooltip } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, OrderedListOutlined, PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { confirmAction, downloadCsv, toast, type CsvColumn } from '@deals/shared-auth';
+import { clientTableRequest, containsText, flagIs, SortItemsModal, type RowMatcher, type SortValue, type TableQuery } from '@deals/shared-auth/ui';
+import { PAGE_SIZE } from '@deals/api/contract/limits';
+import { YES_NO_FILTER, yesNo } from '../lib/format';
+import { PageHeader } from './PageHeader';
+import { Thumbnail } from './Thumbnail';
+import { ImageEntityModal, type ModalTarget } from './ImageEntityModal';
+import type { ImageEntity, ImageEntityScreen } from './imageEntity';
+
+/** The list's own order (and the tie-break of every sort): the saved sort order. */
+const bySortOrder = (a: ImageEntity, b: ImageEntity) => a.sortOrder - b.sortOrder || a.id - b.id;
+
+const isNotFound = (error: unknown) => (error as { response?: { status?: number } } | null)?.response?.status === 404;
+
+/**
+ * The admin screen of stores or product categories (spec 1 §2 Stores screen, spec 2 §2 Product
+ * categories): a filterable, sortable table of every record with View and Delete, Add New and
+ * Sort buttons, and the CSV download of the rows shown.
+ */
+export function ImageEntityPage({ screen }: { screen: ImageEntityScreen }) {
+  const { title, noun, name, imageLabel, flags, calls } = screen;
+  const table = useRef<ActionType>(undefined);
+  const shown = useRef<ImageEntity[]>([]);
+  const [target, setTarget] = useState<ModalTarget | null>(null);
+  const [sorting, setSorting] = useState(false);
+
+  // Stable: the modals load their data in effects that depend on these.
+  const closeModal = useCallback((saved: boolean) => {
+    setTarget(null);
+    if (saved) void table.current?.reload();
+  }, []);
+  const closeSort = useCallback((saved: boolean) => {
+    setSorting(false);
+    if (saved) void table.current?.reload();
+  }, []);
+  const loadInOrder = useCallback(async () => [...(await calls.list())].sort(bySortOrder), [calls]);
+
+  // The search form's fields and the sortable columns: the name and each flag.
+  const query = useMemo((): TableQuery<ImageEntity> => {
+    const filters: Record<string, RowMatcher<ImageEntity>> = { name: containsText((row) => row.name) };
+    const sorters: Record<string, (row: ImageEntity) => SortValue> = { name: (row) => row.name };
+    for (const flag of flags) {
+      filters[flag.name] = flagIs((row) => row[flag.name]);
+      sorters[flag.name] = (row) => row[flag.name];
+    }
+    return { filters, sorters, tieBreak: bySortOrder };
+  }, [flags]);
+
+  const csvColumns: CsvColumn<ImageEntity>[] = [{ title: name.label, value: (row) => row.name }, ...flags.map((flag) => ({ title: flag.label, value: (row: ImageEntity) => yesNo(row[flag.name]) }))];
+
+  const remove = async (row: ImageEntity) => {
+    let gone = false;
+    const deleted = await confirmAction({
+      title: `Delete ${noun}`,
+      text: `Delete the ${noun.toLowerCase()} ${row.name}? This cannot be undone.`,
+      rightBtnText: 'Delete',
+      failureState: 'error',
+      action: async () => {
+        try {
+          toast.success((await calls.remove(row.id)).message);
+        } catch (error) {
+          // Already deleted elsewhere: the toast says so and the list drops the row.
+          gone = isNotFound(error);
+          throw error;
+        }
+      },
+    });
+    if (deleted || gone) void table.current?.reload();
+  };
+
+  const columns: ProColumns<ImageEntity>[] = [
+    {
+      title: 'Actions',
+      key: 'actions',
+      valueType: 'option',
+      width: 180,
+      render: (_, row) => (
+        <Space size="small">
+          <Button size="small" icon={<EyeOutlined />} onClick={() => setTarget({ id: row.id })} aria-label={`View ${row.name}`}>
+            View
+          </Button>
+          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => void remove(row)} aria-label={`Delete ${row.name}`}>
+            Delete
+          </Button>
+        </Space>
+      ),
+    },
+    { title: imageLabel, dataIndex: 'imageFilePath', search: false, width: 88, render: (_, row) => <Thumbnail path={row.imageFilePath} /> },
+    { title: name.label, dataIndex: 'name', sorter: true, ellipsis: true, fieldProps: { placeholder: 'Part of a name' } },
+    ...flags.map(
+      (flag): ProColumns<ImageEntity> => ({
+        title: flag.label,
+        dataIndex: flag.name,
+        sorter: true,
+        valueType: 'select',
+        valueEnum: YES_NO_FILTER,
+        // Wide enough for the title on one line (Send Notification Immediately? is long).
+        width: Math.max(120, flag.label.length * 8),
+        render: (_, row) => yesNo(row[flag.name]),
+      }),
+    ),
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        extra={
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: 0 })}>
+              Add New {noun}
+            </Button>
+            <Button icon={<OrderedListOutlined />} onClick={() => setSorting(true)}>
+              Sort {title}
+            </Button>
+          </>
+        }
+      />
+      <ProTable<ImageEntity>
+        rowKey="id"
+        actionRef={table}
+        columns={columns}
+        request={(params, sort) =>
+          clientTableRequest(calls.list, query, (rows) => {
+            shown.current = rows;
+          })(params, sort)
+        }
+        search={{ labelWidth: 'auto', filterType: 'query', searchText: 'Filter', resetText: 'Clear' }}
+        pagination={{ defaultPageSize: PAGE_SIZE.adminTables, showSizeChanger: true, pageSizeOptions: [25, 50, 100], showQuickJumper: screen.jumpToPage ?? false }}
+        options={{ density: false, setting: true, reload: true }}
+        scroll={{ x: 640 + 140 * flags.length }}
+        toolBarRender={() => [
+          <Tooltip key="download" title="Download the filtered list as CSV">
+            <Button icon={<DownloadOutlined />} onClick={() => downloadCsv(screen.csvName, csvColumns, shown.current)}>
+              Download CSV
+            </Button>
+          </Tooltip>,
+        ]}
+      />
+      <ImageEntityModal screen={screen} target={target} onClose={closeModal} />
+      {sorting && (
+        <SortItemsModal<ImageEntity>
+          title={`Sort ${title}`}
+          load={loadInOrder}
+          render={(row) => (
+            <Flex align="center" gap={12}>
+              <Thumbnail path={row.imageFilePath} size={32} />
+              <span>{row.name}</span>
+            </Flex>
+          )}
+          label={(row) => row.name}
+          save={calls.sort}
+          onClose={closeSort}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,210 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { clearSession, hideToast } from '@deals/shared-auth';
+import { serveFakeApi } from '@deals/shared-auth/testing';
+import { renderScreen, signInAs } from '../../testing/renderScreen';
+import { PRODUCT_TYPES, STORES, product } from './fixtures';
+import DealFormPage from './DealFormPage';
+
+type Answer = { status: number; data?: unknown } | undefined;
+
+function serveForm(extra: (config: InternalAxiosRequestConfig) => Answer = () => undefined) {
+  return serveFakeApi((config) => {
+    const answer = extra(config);
+    if (answer) return answer;
+    if (config.url === 'Category/GetAllCategories') return { status: 200, data: STORES };
+    if (config.url === 'ProductType/GetAllProductTypes') return { status: 200, data: PRODUCT_TYPES };
+    if (config.url === 'Product/GetProductById') return { status: 200, data: product() };
+    return { status: 404, data: { message: 'Not found' } };
+  });
+}
+
+const CREATE = { path: '/admin/management/product-deal/create', route: '/admin/management/product-deal/create' };
+const EDIT = { path: '/admin/management/product-deal/edit/5', route: '/admin/management/product-deal/edit/:productId' };
+
+async function choose(label: string, option: string) {
+  await userEvent.click(screen.getByLabelText(label));
+  const choice = await screen.findByTitle(option);
+  await userEvent.click(choice);
+}
+
+async function fillRequiredFields() {
+  await choose('Store', 'Amazon');
+  await choose('Product Categories', 'Books');
+  await userEvent.type(screen.getByLabelText('Product Name'), 'Kindle Paperwhite');
+  await userEvent.type(screen.getByLabelText('Link'), 'https://amazon.example/kindle');
+  await userEvent.type(screen.getByLabelText('Current Price'), '99.5');
+  await userEvent.type(screen.getByLabelText('Previous Price'), '150');
+  await userEvent.click(screen.getByLabelText('Promo Code'));
+}
+
+const pngFile = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'kindle.png', { type: 'image/png' });
+
+beforeEach(() => {
+  hideToast();
+  clearSession();
+});
+
+describe('Create New Deal', () => {
+  it('shows the spec messages for touched required fields and keeps Create Deal disabled until valid', async () => {
+    signInAs(7, { admin: false });
+    serveForm();
+    renderScreen(<DealFormPage />, CREATE);
+    const name = await screen.findByLabelText('Product Name');
+    await userEvent.click(name);
+    await userEvent.click(screen.getByLabelText('Link'));
+    await userEvent.click(screen.getByLabelText('Current Price'));
+    expect(await screen.findByText('Product Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Link is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Badge Text'), 'x'.repeat(30));
+    expect(screen.getByRole('button', { name: 'Create Deal' })).toBeDisabled();
+    // The colour defaults to black and the discount follows the prices.
+    expect(screen.getByLabelText('Badge Color')).toHaveValue('#000000');
+    await userEvent.type(screen.getByLabelText('Current Price'), '75');
+    await userEvent.type(screen.getByLabelText('Previous Price'), '100');
+    expect(await screen.findByText('25%')).toBeInTheDocument();
+  });
+
+  it('warns Please Upload a Product Image and sends nothing without an image', async () => {
+    signInAs(7, { admin: false });
+    const calls = serveForm();
+    renderScreen(<DealFormPage />, CREATE);
+    await screen.findByLabelText('Product Name');
+    await fillRequiredFields();
+    const create = screen.getByRole('button', { name: 'Create Deal' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await userEvent.click(create);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please Upload a Product Image');
+    expect(alert.closest('.ant-alert')).toHaveClass('ant-alert-warning');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('creates the deal as multipart with the image and repeated categories, then opens its edit page', async () => {
+    signInAs(7, { admin: false });
+    const calls = serveForm((config) => (config.url === 'Product/CreateProduct' ? { status: 200, data: { message: 'Deal created successfully', id: 42 } } : undefined));
+    renderScreen(<DealFormPage />, { path: CREATE.path, route: '/admin/management/product-deal/*' });
+    await screen.findByLabelText('Product Name');
+    await fillRequiredFields();
+    await choose('Product Categories', 'Electronics');
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [pngFile()] } });
+    expect(await screen.findByText('kindle.png')).toBeInTheDocument();
+    expect(screen.getByText('Replace image')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Deal' }));
+    expect(await screen.findByText('Deal created successfully')).toBeInTheDocument();
+    const body = calls.find((call) => call.url === 'Product/CreateProduct')?.body as FormData;
+    expect(body.get('name')).toBe('Kindle Paperwhite');
+    expect(body.get('categoryId')).toBe('1');
+    expect(body.getAll('productTypeIds')).toEqual(['11', '10']);
+    expect(body.get('currentPrice')).toBe('99.5');
+    expect(body.get('badgeColor')).toBe('#000000');
+    expect(body.get('isActive')).toBe('true');
+    expect(body.has('promoCode')).toBe(false);
+    expect((body.get('image') as File).name).toBe('kindle.png');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/management/product-deal/edit/42'));
+  });
+
+  it('shows a create failure as a warning with the server message and its field message under the field', async () => {
+    signInAs(7, { admin: false });
+    serveForm((config) =>
+      config.url === 'Product/CreateProduct' ? { status: 400, data: { message: 'Please check the highlighted fields.', errors: { link: 'Link must be at most 3000 characters' } } } : undefined,
+    );
+    renderScreen(<DealFormPage />, CREATE);
+    await screen.findByLabelText('Product Name');
+    await fillRequiredFields();
+    fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [pngFile()] } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Deal' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please check the highlighted fields.');
+    expect(alert.closest('.ant-alert')).toHaveClass('ant-alert-warning');
+    expect(screen.getByText('Link must be at most 3000 characters')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/management/product-deal/create');
+  });
+});
+
+describe('Edit Deal', () => {
+  it('loads the deal, saves the whole form and returns to the deals list', async () => {
+    signInAs(1, { admin: true });
+    const calls = serveForm((config) => (config.url === 'Product/UpdateProduct' ? { status: 200, data: { message: 'Deal updated successfully' } } : undefined));
+    renderScreen(<DealFormPage />, EDIT);
+    const name = await screen.findByDisplayValue('Wireless Mouse');
+    expect(screen.getByRole('link', { name: /Return to Deals/ })).toHaveAttribute('href', '/admin/management/product-deals');
+    expect(screen.getByText('19%')).toBeInTheDocument();
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Wireless Mouse MX');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Deal updated successfully')).toBeInTheDocument();
+    const body = calls.find((call) => call.url === 'Product/UpdateProduct')?.body as FormData;
+    expect(body.get('id')).toBe('5');
+    expect(body.get('name')).toBe('Wireless Mouse MX');
+    expect(body.get('promoCode')).toBe('TAKE20');
+    expect(body.has('image')).toBe(false);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/management/product-deals'));
+  });
+
+  it('is read-only without the save bar for staff who did not add the deal', async () => {
+    signInAs(7, { admin: false });
+    const calls = serveForm();
+    renderScreen(<DealFormPage />, EDIT);
+    expect(await screen.findByDisplayValue('Wireless Mouse')).toBeDisabled();
+    expect(screen.getByText('Read-only')).toBeInTheDocument();
+    expect(screen.getByLabelText('Link')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Add Images/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /set as preview or delete/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Image 1 (preview)' })).toBeInTheDocument();
+    expect(calls.every((call) => call.method === 'GET')).toBe(true);
+  });
+
+  it('lets the staff member who added the deal edit it', async () => {
+    signInAs(1, { admin: false });
+    serveForm();
+    renderScreen(<DealFormPage />, EDIT);
+    expect(await screen.findByDisplayValue('Wireless Mouse')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+
+  it('sets another image as the preview and deletes an image after confirmation', async () => {
+    signInAs(1, { admin: true });
+    const calls = serveForm((config) => {
+      if (config.url === 'ProductImage/SetPreviewImage') return { status: 200, data: { message: 'Preview image updated successfully' } };
+      if (config.url === 'ProductImage/DeleteImage') return { status: 200, data: { message: 'Image deleted successfully' } };
+      return undefined;
+    });
+    renderScreen(<DealFormPage />, EDIT);
+    await userEvent.click(await screen.findByRole('button', { name: 'Image 2: set as preview or delete' }));
+    await userEvent.click(await screen.findByText('Set as Preview'));
+    expect(await screen.findByText('Preview image updated successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === 'ProductImage/SetPreviewImage')).toMatchObject({ method: 'PUT', params: { imageId: 51 } });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Image 1, the preview: set as preview or delete' }));
+    const menus = await screen.findAllByRole('menu');
+    await userEvent.click(within(menus[menus.length - 1] as HTMLElement).getByText('Delete'));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Image' });
+    expect(dialog).toHaveTextContent('The oldest remaining image becomes the preview.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Image deleted successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === 'ProductImage/DeleteImage')).toMatchObject({ method: 'DELETE', params: { imageId: 50 } });
+    // Each change reloads the deal's images.
+    expect(calls.filter((call) => call.url === 'Product/GetProductById').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('warns Please Upload a Product Image when Add Images is confirmed with no file', async () => {
+    signInAs(1, { admin: true });
+    const calls = serveForm();
+    renderScreen(<DealFormPage />, EDIT);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Images/ }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Add Images' })).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please Upload a Product Image');
+    expect(calls.some((call) => call.url === 'ProductImage/UploadImages')).toBe(false);
+  });
+
+  it('says Deal not found for an unknown id', async () => {
+    signInAs(1, { admin: true });
+    serveForm((config) => (config.url === 'Product/GetProductById' ? { status: 404, data: { message: 'Deal not found' } } : undefined));
+    renderScreen(<DealFormPage />, EDIT);
+    expect(await screen.findByText('Deal not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,159 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Checkbox, Empty, Flex, Input, Modal, Spin, Tag, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { toast } from '@deals/shared-auth';
+import { MESSAGES } from '@deals/api/contract/messages';
+import { Thumbnail } from '../../components/Thumbnail';
+import { addDealsToSection, searchDeals, type ProductSearchItem } from './api';
+import { DEAL_SEARCH_MIN_CHARS } from './schemas';
+
+/** Pause after the last keystroke before the search call goes out. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface AddDealsModalProps {
+  sectionId: number;
+  /** Deals already in the section: the results leave them out (spec 2 §5). */
+  existingIds: readonly number[];
+  /** `added` when the section should reload. */
+  onClose: (added: boolean) => void;
+}
+
+/**
+ * Add Deals (spec 2 §2, §5): search deals by name from 3 typed characters, tick any number of
+ * them (the choice survives new searches) and add them in one call.
+ */
+export function AddDealsModal({ sectionId, existingIds, onClose }: AddDealsModalProps) {
+  const inputId = useId();
+  const [term, setTerm] = useState('');
+  const [selected, setSelected] = useState<ProductSearchItem[]>([]);
+  const [saving, setSaving] = useState(false);
+  // The last answer and the term it answered: an answer for another term is not shown.
+  const [answer, setAnswer] = useState<{ query: string; results: ProductSearchItem[] } | null>(null);
+  const query = term.trim();
+  const searching = query.length >= DEAL_SEARCH_MIN_CHARS;
+
+  useEffect(() => {
+    if (!searching) return undefined;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      searchDeals(query, controller.signal).then(
+        (results) => setAnswer({ query, results }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          toast.failure(error);
+          setAnswer({ query, results: [] });
+        },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, searching]);
+
+  const answered = searching && answer?.query === query ? answer.results : null;
+  const loading = searching && answered === null;
+  const results = useMemo(() => {
+    const inSection = new Set(existingIds);
+    return (answered ?? []).filter((deal) => !inSection.has(deal.id));
+  }, [answered, existingIds]);
+
+  const isSelected = (id: number) => selected.some((deal) => deal.id === id);
+  const toggle = (deal: ProductSearchItem, checked: boolean) =>
+    setSelected((current) => (checked ? (current.some((item) => item.id === deal.id) ? current : [...current, deal]) : current.filter((item) => item.id !== deal.id)));
+
+  const submit = async () => {
+    if (selected.length === 0) {
+      toast.warning(MESSAGES.featuredSection.productsRequired);
+      return;
+    }
+    setSaving(true);
+    try {
+      const { message } = await addDealsToSection(
+        sectionId,
+        selected.map((deal) => deal.id),
+      );
+      toast.success(message);
+      onClose(true);
+    } catch (error) {
+      toast.failure(error, 'warning');
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title="Add Deals"
+      okText="Add Deals"
+      onOk={() => void submit()}
+      onCancel={() => onClose(false)}
+      okButtonProps={{ loading: saving }}
+      cancelButtonProps={{ disabled: saving }}
+      maskClosable={false}
+      width={640}
+      destroyOnHidden
+    >
+      <label htmlFor={inputId} style={{ display: 'block', marginBottom: 4, fontWeight: 500 }}>
+        Search deals
+      </label>
+      <Input
+        id={inputId}
+        type="search"
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+        placeholder="Type part of a deal's name"
+        prefix={<SearchOutlined aria-hidden />}
+        allowClear
+        autoFocus
+        autoComplete="off"
+        maxLength={200}
+      />
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ margin: '8px 0' }}>
+        <Typography.Text type="secondary">{searching ? 'Tick the deals to add; your choice is kept when you search again.' : `Type at least ${DEAL_SEARCH_MIN_CHARS} characters to search deals`}</Typography.Text>
+        <Typography.Text strong aria-live="polite">
+          {selected.length} selected
+        </Typography.Text>
+      </Flex>
+      {selected.length > 0 && (
+        <Flex wrap gap={4} style={{ marginBottom: 8 }} aria-label="Selected deals" role="list">
+          {selected.map((deal) => (
+            <Tag key={deal.id} closable onClose={() => toggle(deal, false)} role="listitem">
+              {deal.name}
+            </Tag>
+          ))}
+        </Flex>
+      )}
+      {searching && (
+        <div className="featured-deals-results" style={{ maxHeight: 360, overflowY: 'auto', border: '1px solid #f0f0f0', borderRadius: 6 }}>
+          {loading && (
+            <Flex justify="center" style={{ padding: 24 }}>
+              <Spin aria-label="Searching deals" />
+            </Flex>
+          )}
+          {answered !== null && results.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No deals found" />}
+          {results.length > 0 && (
+            <ul aria-label="Deals found" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {results.map((deal) => (
+                <li key={deal.id} style={{ padding: '8px 12px', borderBottom: '1px solid #f5f5f5' }}>
+                  <Checkbox checked={isSelected(deal.id)} onChange={(event) => toggle(deal, event.target.checked)}>
+                    <Flex align="center" gap={12}>
+                      <Thumbnail path={deal.imageUrl} size={40} />
+                      <span>
+                        {deal.name}
+                        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                          {deal.category}
+                          {deal.promoCode ? ` · ${deal.promoCode}` : ''}
+                        </Typography.Text>
+                      </span>
+                    </Flex>
+                  </Checkbox>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

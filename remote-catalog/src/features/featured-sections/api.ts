@@ -1,0 +1,64 @@
+import { api, toFormData } from '@deals/shared-auth/client';
+import type { AssociateProductsResponse, CreatedResponse, FeaturedSection, FeaturedSectionDetail, FeaturedSectionProduct, MessageResponse, ProductSearchItem } from '@deals/api/contract';
+import type { SortOrderList } from '@deals/shared-auth/ui';
+
+// The featured-section calls of spec 2 §7, plus the deal picker's product search.
+
+export type { FeaturedSection, FeaturedSectionDetail, FeaturedSectionProduct, ProductSearchItem };
+
+/** Every section, active or not (an empty flag lists all), in their sort order. */
+export async function fetchFeaturedSections(): Promise<FeaturedSection[]> {
+  const { data } = await api.get<FeaturedSection[]>('FeaturedSection/GetAllFeaturedSections', { params: { isActive: '' } });
+  return data;
+}
+
+/** One section with its deals in their order. */
+export async function fetchFeaturedSection(id: number): Promise<FeaturedSectionDetail> {
+  const { data } = await api.get<FeaturedSectionDetail>('FeaturedSection/GetFeaturedSection', { params: { id } });
+  return data;
+}
+
+export interface FeaturedSectionFields {
+  name: string;
+  isActive: boolean;
+  /** Required on create; on update only when replaced. */
+  image: File | null;
+}
+
+/** Multipart: name, isActive and the image; the server puts the new section last. */
+export async function createFeaturedSection({ name, isActive, image }: FeaturedSectionFields): Promise<CreatedResponse> {
+  const { data } = await api.post<CreatedResponse>('FeaturedSection/CreateFeaturedSection', toFormData({ name, isActive, image }));
+  return data;
+}
+
+/** Multipart with the id; the image is sent only when a new one was picked. */
+export async function updateFeaturedSection(id: number, { name, isActive, image }: FeaturedSectionFields): Promise<MessageResponse> {
+  const { data } = await api.put<MessageResponse>('FeaturedSection/UpdateFeaturedSection', toFormData({ id, name, isActive, image }));
+  return data;
+}
+
+export async function sortFeaturedSections(order: SortOrderList): Promise<MessageResponse> {
+  const { data } = await api.put<MessageResponse>('FeaturedSection/SortFeaturedSections', order);
+  return data;
+}
+
+export async function deleteFeaturedSection(id: number): Promise<MessageResponse> {
+  const { data } = await api.delete<MessageResponse>('FeaturedSection/DeleteFeaturedSection', { params: { id } });
+  return data;
+}
+
+export async function addDealsToSection(featuredSectionId: number, productIds: number[]): Promise<AssociateProductsResponse> {
+  const { data } = await api.post<AssociateProductsResponse>('FeaturedSection/associateProductsToFeaturedSection', { featuredSectionId, productIds });
+  return data;
+}
+
+export async function removeDealFromSection(featuredSectionId: number, productId: number): Promise<MessageResponse> {
+  const { data } = await api.delete<MessageResponse>('FeaturedSection/RemoveProductsFromFeaturedSection', { params: { featuredSectionId, productId } });
+  return data;
+}
+
+/** The deal picker: up to 50 deals whose name contains the term. */
+export async function searchDeals(searchTerm: string, signal?: AbortSignal): Promise<ProductSearchItem[]> {
+  const { data } = await api.get<ProductSearchItem[]>('Product/GetAllProductsBySearchTerm', { params: { searchTerm }, signal });
+  return data;
+}

@@ -1,0 +1,8 @@
+import { LIMITS } from '@deals/api/contract/limits';
+import { MESSAGES } from '@deals/api/contract/messages';
+import { imageEntitySchema, type NameRule } from '../../components/imageEntity';
+
+/** Spec §5 Store: name required (Store Name is required), at most 250 characters. */
+export const STORE_NAME: NameRule = { label: 'Store Name', max: LIMITS.store.name, required: MESSAGES.store.nameRequired };
+
+export const storeSchema = imageEntitySchema(STORE_NAME);
