@@ -28,6 +28,8 @@ export default defineConfig({
   retries: process.env.CI === 'true' ? 1 : 0,
   reporter: [['list']],
   timeout: 30_000,
+  // Admin tables of 100 rows render in a few seconds on a busy 2-core machine; 5 s flaked there.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORTS.main}`,
     launchOptions: {

@@ -1,6 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN_PATHS, button, chooseOption, dialog, expect, expectNoSeriousAdminA11yViolations, pngFile, rowWith, tableRows, test, toast, uniqueName } from './support/catalog';
 
+// Each test walks several admin screens (and axe over them): more than 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 // Deals in the back office, in Chromium against the real API and database: the Create New Deal
 // form and its images, the deals list (paging, filters, View, Delete), and what a staff member
 // who did not add a deal may do with it. Every record a test makes is deleted after it.

@@ -1,6 +1,9 @@
 import { ADMIN_PATHS, button, dialog, expect, expectNoSeriousAdminA11yViolations, pngFile, rowWith, test, toast } from './support/catalog';
 import { literal } from './support/public';
 
+// Each test walks several admin screens (and axe over them): more than 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 // A featured section made in the back office, filled with a new deal through Add Deals, and shown
 // on the site, in Chromium against the real API. What the test makes is deleted after it.
 

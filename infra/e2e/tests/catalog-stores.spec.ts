@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_PATHS, button, dialog, dragOnto, expect, expectNoSeriousAdminA11yViolations, pngFile, rowWith, tableRows, test, toast, uniqueName } from './support/catalog';
 
+// Each test walks several admin screens (and axe over them): more than 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 // Stores and product categories in the back office, in Chromium against the real API: adding
 // with an image, sorting by drag and drop (seen in the site's header) and deleting. Every record
 // a test makes is deleted after it (support/catalog.ts), so the demo data stays as it was.
