@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Result, Spin } from 'antd';
-import './components/catalog.css';
 
 // One chunk per screen: staff opening the deals list do not download the deal form's pickers.
 const DealsPage = lazy(() => import('./features/deals/DealsPage'));

@@ -91,7 +91,7 @@ test.describe('sorting stores', () => {
     await page.goto(ADMIN_PATHS.stores);
     await page.getByRole('button', { name: 'Sort Stores' }).click();
     const modal = dialog(page, 'Sort Stores');
-    const rows = modal.getByRole('list', { name: 'Sort Stores' }).locator('li[data-sort-id]');
+    const rows = modal.getByRole('list', { name: 'Sort Stores' }).locator('li > [data-sort-id]');
     await expect(rows.last()).toHaveAttribute('data-sort-id', String(id));
     const count = await rows.count();
     const save = button(modal, 'Save Order');

@@ -1,13 +1,10 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Button, Flex, Space, Tooltip } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, OrderedListOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { confirmAction, downloadCsv, toast, type CsvColumn } from '@deals/shared-auth';
-import { clientTableRequest, containsText, flagIs, SortItemsModal, type RowMatcher, type SortValue, type TableQuery } from '@deals/shared-auth/ui';
-import { PAGE_SIZE } from '@deals/api/contract/limits';
+import { Button, Flex, Space } from 'antd';
+import { DeleteOutlined, EyeOutlined, OrderedListOutlined, PlusOutlined } from '@ant-design/icons';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { confirmAction, toast, type CsvColumn } from '@deals/shared-auth';
+import { AdminTable, clientTableRequest, containsText, flagIs, PageHeader, SortItemsModal, Thumbnail, type RowMatcher, type SortValue, type TableQuery } from '@deals/shared-auth/ui';
 import { YES_NO_FILTER, yesNo } from '../lib/format';
-import { PageHeader } from './PageHeader';
-import { Thumbnail } from './Thumbnail';
 import { ImageEntityModal, type ModalTarget } from './ImageEntityModal';
 import type { ImageEntity, ImageEntityScreen } from './imageEntity';
 
@@ -120,8 +117,7 @@ export function ImageEntityPage({ screen }: { screen: ImageEntityScreen }) {
           </>
         }
       />
-      <ProTable<ImageEntity>
-        rowKey="id"
+      <AdminTable<ImageEntity>
         actionRef={table}
         columns={columns}
         request={(params, sort) =>
@@ -129,17 +125,9 @@ export function ImageEntityPage({ screen }: { screen: ImageEntityScreen }) {
             shown.current = rows;
           })(params, sort)
         }
-        search={{ labelWidth: 'auto', filterType: 'query', searchText: 'Filter', resetText: 'Clear' }}
-        pagination={{ defaultPageSize: PAGE_SIZE.adminTables, showSizeChanger: true, pageSizeOptions: [25, 50, 100], showQuickJumper: screen.jumpToPage ?? false }}
-        options={{ density: false, setting: true, reload: true }}
-        scroll={{ x: 640 + 140 * flags.length }}
-        toolBarRender={() => [
-          <Tooltip key="download" title="Download the filtered list as CSV">
-            <Button icon={<DownloadOutlined />} onClick={() => downloadCsv(screen.csvName, csvColumns, shown.current)}>
-              Download CSV
-            </Button>
-          </Tooltip>,
-        ]}
+        jumpToPage={screen.jumpToPage ?? false}
+        scrollX={640 + 140 * flags.length}
+        csv={{ fileName: screen.csvName, columns: csvColumns, rows: () => shown.current }}
       />
       <ImageEntityModal screen={screen} target={target} onClose={closeModal} />
       {sorting && (

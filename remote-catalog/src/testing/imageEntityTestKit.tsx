@@ -1,14 +1,15 @@
 // Test support for the Stores and Product Categories screens (imported by their *.test.tsx only):
 // rendering with the feedback host, sessions, the fake API's records, and the gestures the
 // screens need (filling a field, picking an image, moving a row of the sort modal by keyboard).
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi, type RecordedCall } from '@deals/shared-auth/testing';
-import { signInAs as signInAsUser } from './renderScreen';
+import { signInAs as signInAsUser } from '@deals/shared-auth/ui-testing';
+export { layOutSortRows, moveRowDown } from '@deals/shared-auth/ui-testing';
 
-export { renderScreen } from './renderScreen';
+export { renderScreen } from '@deals/shared-auth/ui-testing';
 
 export const signInAs = (role: 'admin' | 'staff') => signInAsUser(role === 'admin' ? 1 : 2, { admin: role === 'admin' });
 
@@ -65,38 +66,6 @@ export function formFields(body: unknown): Record<string, string> {
     fields[name] = typeof value === 'string' ? value : `file:${(value as File).name}`;
   });
   return fields;
-}
-
-/**
- * jsdom lays nothing out, so every element measures 0×0 and dnd-kit's keyboard moves find no
- * row below or above. Gives the sort modal's rows the rects a vertical list would have.
- */
-export function layOutSortRows() {
-  const original = Element.prototype.getBoundingClientRect;
-  jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    const row = this.closest('[data-sort-id]');
-    if (!row || row !== this) return original.call(this);
-    const index = Array.from(row.parentElement?.children ?? []).indexOf(row);
-    const top = index * 50;
-    return { x: 0, y: top, top, left: 0, right: 400, bottom: top + 40, width: 400, height: 40, toJSON: () => ({}) } as DOMRect;
-  });
-}
-
-/** Moves a sort modal row one place down with the keyboard: focus, Space, ArrowDown, Space. */
-export async function moveRowDown(row: HTMLElement) {
-  act(() => row.focus());
-  fireEvent.keyDown(row, { key: ' ', code: 'Space' });
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-  fireEvent.keyDown(document.activeElement ?? row, { key: 'ArrowDown', code: 'ArrowDown' });
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-  fireEvent.keyDown(document.activeElement ?? row, { key: ' ', code: 'Space' });
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
 }
 
 /**

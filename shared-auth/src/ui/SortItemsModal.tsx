@@ -35,17 +35,21 @@ interface SortItemsModalProps<Item extends SortableItem> {
 
 function SortableRow({ id, children }: { id: number; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+  // The list item stays a list item for screen readers; the draggable button (dnd-kit's role and
+  // keyboard handling) is inside it.
   return (
-    <li
-      ref={setNodeRef}
-      className={`deals-sort-row${isDragging ? ' deals-sort-row--dragging' : ''}`}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      data-sort-id={id}
-      {...attributes}
-      {...listeners}
-    >
-      <HolderOutlined aria-hidden className="deals-sort-handle" />
-      {children}
+    <li className="deals-sort-item">
+      <div
+        ref={setNodeRef}
+        className={`deals-sort-row${isDragging ? ' deals-sort-row--dragging' : ''}`}
+        style={{ transform: CSS.Transform.toString(transform), transition }}
+        data-sort-id={id}
+        {...attributes}
+        {...listeners}
+      >
+        <HolderOutlined aria-hidden className="deals-sort-handle" />
+        {children}
+      </div>
     </li>
   );
 }

@@ -6,38 +6,13 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Email, FileField, Nullable, OptionalText, RequiredText } from './common.js';
 import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
+import { SITE_ASSET_LIMITS, SITE_ASSET_MESSAGES, SITE_ASSET_PATTERNS } from './asset-rules.js';
 
 const A = LIMITS.siteAsset;
 
-/** Masks and shapes of §5 (the form's input masks), and what the spec leaves open. */
-export const SITE_ASSET_PATTERNS = {
-  /** (999) 999-9999 */
-  phoneNumber: '^\\(\\d{3}\\) \\d{3}-\\d{4}$',
-  /** 99999 */
-  zipCode: '^\\d{5}$',
-  /** Links open from the public site: http(s) only, no spaces or markup characters. */
-  link: '^https?://[^\\s/?#\\\\<>"]+[^\\s\\\\<>"]*$',
-  /**
-   * Injected into the public page's analytics snippet, so only the known id shapes: GA4 `G-…`,
-   * tag `GT-…`, Ads `AW-…`, Universal Analytics `UA-123456-1`.
-   */
-  googleAnalyticsId: '^(?:G|GT|AW)-[A-Z0-9]{4,20}$|^UA-\\d{4,12}-\\d{1,4}$',
-  /** The Meta pixel id (digits), never a script snippet. */
-  facebookPixelCode: '^\\d{5,20}$',
-} as const;
-
-/** Messages the spec does not word. */
-export const SITE_ASSET_MESSAGES = {
-  updated: 'Site settings updated successfully',
-  phoneInvalid: 'Please enter a valid phone number such as (999) 999-9999',
-  zipInvalid: 'Please enter a valid 5-digit zip code',
-  linkInvalid: 'Please enter a valid link starting with http:// or https://',
-  googleAnalyticsIdInvalid: 'Please enter a valid Google Analytics id such as G-XXXXXXXXXX',
-  facebookPixelInvalid: 'Please enter a valid Facebook Pixel id (digits only)',
-} as const;
-
-/** Limits the spec does not show. */
-export const SITE_ASSET_LIMITS = { seo: 5000, facebookPixelCode: 20 } as const;
+// The masks, texts and limits live in the pure `asset-rules` module (the settings form reads
+// them without schema code); re-exported so the contract still offers them here.
+export * from './asset-rules.js';
 
 const Patterned = (label: string, max: number, pattern: string, invalid: string) =>
   Type.Optional(

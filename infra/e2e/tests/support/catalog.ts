@@ -389,13 +389,33 @@ export async function dragOnto(page: Page, source: Locator, target: Locator): Pr
 // ---- Accessibility ---------------------------------------------------------------------------
 
 /**
- * axe-core (WCAG 2 A and AA) finds nothing serious or critical on the admin page (shell frame and
- * catalog screen, open modal included); the admin theme's colours are part of what it checks.
+ * axe-core (WCAG 2 A and AA) finds nothing serious or critical on the admin page once its CSS
+ * transitions and animations have finished (a button that just became enabled fades from grey to
+ * the brand colour; axe must not judge it half-way). The value shown in a *disabled* antd select (the content-section alignment a
+ * type locks) is not held to the contrast ratio. WCAG 1.4.3 exempts inactive controls, and axe
+ * only misses that here because antd marks the select's input disabled, not the text beside it.
  */
 export async function expectNoSeriousAdminA11yViolations(page: Page, where: string): Promise<void> {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  await page.evaluate(async () => {
+    // Finite ones only (a spinner turns for ever), and never longer than 2 s.
+    const finite = document.getAnimations().filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((done) => setTimeout(done, 2000))]);
+  });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = [];
+  for (const violation of results.violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+    let nodes = violation.nodes;
+    if (violation.id === 'color-contrast') {
+      const inactive = await page.evaluate(
+        (selectors) => selectors.map((selector) => Boolean(document.querySelector(selector)?.closest('.ant-select-disabled'))),
+        nodes.map((node) => String(node.target[0])),
+      );
+      nodes = nodes.filter((_, index) => !inactive[index]);
+    }
+    if (nodes.length) serious.push({ ...violation, nodes });
+  }
   const report = serious
     .map((violation) => {
       const targets = violation.nodes.slice(0, 8).map((node) => `    ${node.target.join(' ')}${node.failureSummary ? ` — ${node.failureSummary.replace(/\s+/g, ' ').slice(0, 280)}` : ''}`);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
-import { renderScreen, signInAs } from '../../testing/renderScreen';
+import { renderScreen, signInAs } from '@deals/shared-auth/ui-testing';
 import { PRODUCT_TYPES, STORES, product } from './fixtures';
 import DealFormPage from './DealFormPage';
 

@@ -7,11 +7,10 @@ import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Result,
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { Product, ProductType, Store } from '@deals/api/contract';
 import { httpStatus, sessionAtom, toast } from '@deals/shared-auth';
-import { ColorField, FormField, ImageUploadField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
+import { ColorField, FormField, FormFooter, ImageUploadField, PageHeader, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/api/contract/limits';
 import { MESSAGES } from '@deals/api/contract/messages';
 import { discountPercent } from '@deals/api/contract/deal-rules';
-import { PageHeader } from '../../components/PageHeader';
 import { DATE_TIME_FORMAT } from '../../lib/format';
 import { fetchProductTypes, fetchStores } from '../../lib/lookups';
 import { createDeal, fetchDeal, updateDeal } from './api';
@@ -300,14 +299,14 @@ function DealForm({ productId }: { productId: number }) {
       </Form>
 
       {!readOnly && (
-        <div className="catalog-form-footer">
+        <FormFooter>
           <Button onClick={() => navigate(DASHBOARD_PATH)} disabled={formState.isSubmitting}>
             Cancel
           </Button>
           <Button type="primary" onClick={() => void submit()} disabled={!formState.isValid || formState.isSubmitting} loading={formState.isSubmitting}>
             {creating ? 'Create Deal' : 'Save Changes'}
           </Button>
-        </div>
+        </FormFooter>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
-import { renderScreen, signInAs } from '../../testing/renderScreen';
+import { renderScreen, signInAs } from '@deals/shared-auth/ui-testing';
 import { DEALS, PRODUCT_TYPES, STORES } from './fixtures';
 import DealsPage from './DealsPage';
 

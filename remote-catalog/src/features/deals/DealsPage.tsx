@@ -1,14 +1,12 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { Button, Space, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Button, Space, Tag } from 'antd';
+import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import type { ProductListItem } from '@deals/api/contract';
-import { confirmAction, downloadCsv, sessionAtom, toast } from '@deals/shared-auth';
-import { useClientTable } from '@deals/shared-auth/ui';
-import { PageHeader } from '../../components/PageHeader';
-import { Thumbnail } from '../../components/Thumbnail';
+import { confirmAction, sessionAtom, toast } from '@deals/shared-auth';
+import { AdminTable, PageHeader, Thumbnail, useClientTable } from '@deals/shared-auth/ui';
 import { formatDateTime, formatPrice, yesNo, YES_NO_FILTER } from '../../lib/format';
 import { fetchProductTypes, fetchStores } from '../../lib/lookups';
 import { deleteDeal, fetchDeals } from './api';
@@ -89,22 +87,13 @@ export default function DealsPage() {
           </Button>
         }
       />
-      <ProTable<ProductListItem, Record<string, unknown>>
-        rowKey="id"
+      <AdminTable<ProductListItem, Record<string, unknown>>
         actionRef={table}
         columns={columns}
         request={request}
-        search={{ labelWidth: 'auto', filterType: 'query', searchText: 'Filter', resetText: 'Clear', defaultCollapsed: true }}
-        pagination={{ defaultPageSize: 100, showSizeChanger: true, pageSizeOptions: [25, 50, 100], showQuickJumper: true }}
-        options={{ density: false, setting: true, reload: true }}
-        scroll={{ x: 2100 }}
-        toolBarRender={() => [
-          <Tooltip key="download" title="Download the filtered list as CSV">
-            <Button icon={<DownloadOutlined />} onClick={() => downloadCsv('deals', DEAL_CSV_COLUMNS, shownRows())}>
-              Download CSV
-            </Button>
-          </Tooltip>,
-        ]}
+        filtersCollapsed
+        scrollX={2100}
+        csv={{ fileName: 'deals', columns: DEAL_CSV_COLUMNS, rows: shownRows }}
       />
     </>
   );

@@ -3,9 +3,9 @@ import { Checkbox, Empty, Flex, Input, Modal, Spin, Tag, Typography } from 'antd
 import { SearchOutlined } from '@ant-design/icons';
 import { toast } from '@deals/shared-auth';
 import { MESSAGES } from '@deals/api/contract/messages';
-import { Thumbnail } from '../../components/Thumbnail';
 import { addDealsToSection, searchDeals, type ProductSearchItem } from './api';
 import { DEAL_SEARCH_MIN_CHARS } from './schemas';
+import { Thumbnail } from '@deals/shared-auth/ui';
 
 /** Pause after the last keystroke before the search call goes out. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -36,7 +36,7 @@ describe('New Featured Section', () => {
     expect(create).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'Is Active?' })).toBeChecked();
     expect(nameField()).toHaveAttribute('maxLength', '250');
-    expect(create.closest('.catalog-form-footer')).not.toBeNull();
+    expect(create.closest('.deals-form-footer')).not.toBeNull();
 
     await userEvent.click(nameField());
     await userEvent.tab();

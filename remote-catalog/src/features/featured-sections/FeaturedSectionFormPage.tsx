@@ -1,15 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useAtomValue } from 'jotai';
-import { Button, Card, Col, Form, Result, Row, Spin } from 'antd';
+import { Button, Card, Col, Form, Result, Row } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { httpStatus, sessionAtom, toast } from '@deals/shared-auth';
-import { ImageUploadField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
+import { sessionAtom, toast } from '@deals/shared-auth';
+import { FormFooter, ImageUploadField, PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/api/contract/limits';
 import { MESSAGES } from '@deals/api/contract/messages';
-import { PageHeader } from '../../components/PageHeader';
 import { createFeaturedSection, fetchFeaturedSection, updateFeaturedSection, type FeaturedSectionDetail } from './api';
 import { featuredSectionSchema, type FeaturedSectionForm } from './schemas';
 import { SectionDeals } from './SectionDeals';
@@ -17,9 +15,6 @@ import { editPath, LIST_PATH } from './paths';
 
 /** Fields whose server messages (400 `errors`) go under the field. */
 const FORM_FIELDS: FieldPath<FeaturedSectionForm>[] = ['name', 'isActive', 'image'];
-
-/** Whether a failed call was answered 404 (duck-typed, like the shared error text: no axios import here). */
-const isNotFound = (error: unknown) => httpStatus(error) === 404;
 
 const returnToListing = (
   <Link to={LIST_PATH}>
@@ -96,14 +91,14 @@ function SectionForm({ section }: { section?: FeaturedSectionDetail }) {
             </Col>
           </Row>
         </Form>
-        <div className="catalog-form-footer">
+        <FormFooter>
           <Button onClick={() => void navigate(LIST_PATH)} disabled={formState.isSubmitting}>
             Cancel
           </Button>
           <Button type="primary" htmlType="submit" disabled={!formState.isValid || formState.isSubmitting} loading={formState.isSubmitting}>
             {editing ? 'Save Changes' : 'Create'}
           </Button>
-        </div>
+        </FormFooter>
       </form>
     </Card>
   );
@@ -121,71 +116,24 @@ function NewSection() {
   );
 }
 
-type Loaded = { state: 'loading' } | { state: 'notFound' } | { state: 'failed' } | { state: 'ready'; section: FeaturedSectionDetail };
-
 const notFound = <Result status="404" title="Featured section not found" subTitle="It may have been removed." extra={returnToListing} />;
 
-/** An existing section: its form, then its Deals and Promo Codes. */
+/** An existing section: its form, then its Deals and Promo Codes (which reload it when they change). */
 function EditSection({ id }: { id: number }) {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  // Bumped to load the section again (after Retry, or once its deals changed).
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((current) => current + 1), []);
-
-  useEffect(() => {
-    let current = true;
-    fetchFeaturedSection(id).then(
-      (section) => {
-        if (current) setLoaded({ state: 'ready', section });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        if (isNotFound(error)) {
-          setLoaded({ state: 'notFound' });
-          return;
-        }
-        toast.failure(error);
-        // A failed reload keeps the screen as it was; a failed first load offers Retry.
-        setLoaded((shown) => (shown.state === 'ready' ? shown : { state: 'failed' }));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, version]);
-
-  if (loaded.state === 'notFound') return notFound;
-  if (loaded.state === 'failed')
-    return (
-      <Result
-        status="error"
-        title="The featured section could not be loaded"
-        extra={[
-          <Button
-            key="retry"
-            type="primary"
-            onClick={() => {
-              setLoaded({ state: 'loading' });
-              reload();
-            }}
-          >
-            Retry
-          </Button>,
-          <span key="back">{returnToListing}</span>,
-        ]}
-      />
-    );
-
+  const handle = useRecord(fetchFeaturedSection, id);
+  const problem = recordProblem(handle, { noun: 'featured section', notFound, back: returnToListing });
+  if (problem) return problem;
+  const { loaded, reload } = handle;
   return (
     <>
       <PageHeader title="Featured Section Details" extra={returnToListing} />
-      {loaded.state === 'loading' ? (
-        <Spin size="large" style={{ display: 'block', margin: '80px auto' }} aria-label="Loading the featured section" />
-      ) : (
+      {loaded.state === 'ready' ? (
         <>
-          <SectionForm section={loaded.section} />
-          <SectionDeals section={loaded.section} onChanged={reload} />
+          <SectionForm section={loaded.record} />
+          <SectionDeals section={loaded.record} onChanged={reload} />
         </>
+      ) : (
+        <RecordSpinner noun="featured section" />
       )}
     </>
   );
@@ -195,8 +143,8 @@ function EditSection({ id }: { id: number }) {
 export default function FeaturedSectionFormPage() {
   const { featuredSectionId } = useParams();
   if (featuredSectionId === undefined) return <NewSection />;
-  const id = Number(featuredSectionId);
-  if (!Number.isSafeInteger(id) || id <= 0) return notFound;
+  const id = recordId(featuredSectionId);
+  if (id === null) return notFound;
   // Keyed by id: moving from one section (or from New) to another starts a fresh form.
   return <EditSection key={id} id={id} />;
 }

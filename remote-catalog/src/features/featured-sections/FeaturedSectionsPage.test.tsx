@@ -1,34 +1,13 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import type { FeaturedSection } from '@deals/api/contract';
 import { formatDateTime } from '../../lib/format';
 import { expectLocation, expectToast, renderAt, rowOf, SECTIONS, serveSections, signInAs } from './testSupport';
+import { layOutSortRows, moveRowDown } from '@deals/shared-auth/ui-testing';
 
 const LIST = '/admin/management/featured-sections';
-
-/** jsdom lays nothing out: give the sort rows stacked boxes so dnd-kit's keyboard moves work. */
-function layOutSortRows() {
-  const original = Element.prototype.getBoundingClientRect;
-  jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    if (!this.matches('[data-sort-id]')) return original.call(this);
-    const top = Array.from(this.parentElement?.children ?? []).indexOf(this) * 50;
-    return { x: 0, y: top, top, left: 0, right: 400, bottom: top + 40, width: 400, height: 40, toJSON: () => ({}) } as DOMRect;
-  });
-}
-
-/** Moves a sort row one place down with the keyboard: focus, Space, ArrowDown, Space. */
-async function moveRowDown(row: HTMLElement) {
-  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  act(() => row.focus());
-  fireEvent.keyDown(row, { key: ' ', code: 'Space' });
-  await settle();
-  fireEvent.keyDown(document.activeElement ?? row, { key: 'ArrowDown', code: 'ArrowDown' });
-  await settle();
-  fireEvent.keyDown(document.activeElement ?? row, { key: ' ', code: 'Space' });
-  await settle();
-}
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -180,7 +159,7 @@ describe('Featured sections list', () => {
     await userEvent.click(screen.getByRole('button', { name: /Sort Sections/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Sort Sections' });
     const list = await within(dialog).findByRole('list', { name: 'Sort Sections' });
-    const rows = () => Array.from(list.querySelectorAll<HTMLElement>('li'));
+    const rows = () => Array.from(list.querySelectorAll<HTMLElement>('li > [data-sort-id]'));
     expect(rows().map((item) => item.textContent)).toEqual(['Summer Picks', 'Winter Sale']);
     expect(list.querySelectorAll('img')).toHaveLength(2);
     const save = within(dialog).getByRole('button', { name: 'Save Order' });

@@ -1,14 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { Button, Flex, Space, Tooltip } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, OrderedListOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { confirmAction, downloadCsv, sessionAtom, toast, type CsvColumn } from '@deals/shared-auth';
-import { containsText, flagIs, SortItemsModal, type TableQuery, useClientTable } from '@deals/shared-auth/ui';
-import { PAGE_SIZE } from '@deals/api/contract/limits';
-import { PageHeader } from '../../components/PageHeader';
-import { Thumbnail } from '../../components/Thumbnail';
+import { Button, Flex, Space } from 'antd';
+import { DeleteOutlined, EyeOutlined, OrderedListOutlined, PlusOutlined } from '@ant-design/icons';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { confirmAction, sessionAtom, toast, type CsvColumn } from '@deals/shared-auth';
+import { AdminTable, containsText, flagIs, PageHeader, SortItemsModal, Thumbnail, type TableQuery, useClientTable } from '@deals/shared-auth/ui';
 import { formatDateTime, yesNo, YES_NO_FILTER } from '../../lib/format';
 import { deleteFeaturedSection, fetchFeaturedSections, sortFeaturedSections, type FeaturedSection } from './api';
 import { NEW_PATH, editPath } from './paths';
@@ -106,22 +103,12 @@ export default function FeaturedSectionsPage() {
           )
         }
       />
-      <ProTable<FeaturedSection>
-        rowKey="id"
+      <AdminTable<FeaturedSection>
         actionRef={table}
         columns={columns}
         request={request}
-        search={{ labelWidth: 'auto', filterType: 'query', searchText: 'Filter', resetText: 'Clear' }}
-        pagination={{ defaultPageSize: PAGE_SIZE.adminTables, showSizeChanger: true, pageSizeOptions: [25, 50, 100], showQuickJumper: true }}
-        options={{ density: false, setting: true, reload: true }}
-        scroll={{ x: 820 }}
-        toolBarRender={() => [
-          <Tooltip key="download" title="Download the filtered list as CSV">
-            <Button icon={<DownloadOutlined />} onClick={() => downloadCsv('featured-sections', CSV_COLUMNS, shownRows())}>
-              Download CSV
-            </Button>
-          </Tooltip>,
-        ]}
+        scrollX={820}
+        csv={{ fileName: 'featured-sections', columns: CSV_COLUMNS, rows: shownRows }}
       />
       {sorting && (
         <SortItemsModal<FeaturedSection>

@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import { Button, Card, Space, Table, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { confirmAction, toast } from '@deals/shared-auth';
-import { Thumbnail } from '../../components/Thumbnail';
 import { removeDealFromSection, type FeaturedSectionDetail, type FeaturedSectionProduct } from './api';
 import { AddDealsModal } from './AddDealsModal';
 import { dealEditPath } from './paths';
+import { Thumbnail } from '@deals/shared-auth/ui';
 
 interface SectionDealsProps {
   section: FeaturedSectionDetail;

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@deals/api/contract/messages';
-import { AdminOnly } from '../../components/AdminOnly';
 import { ImageEntityPage } from '../../components/ImageEntityPage';
 import type { ImageEntityScreen } from '../../components/imageEntity';
 import { productCategoryCalls } from './api';
 import { PRODUCT_CATEGORY_NAME, productCategorySchema } from './schemas';
+import { AdminOnly } from '@deals/shared-auth/ui';
 
 /** Spec 2 §2 Product categories: the store screen's shape plus Send Notification Immediately? (default No) and a jump-to-page box. */
 const PRODUCT_CATEGORIES: ImageEntityScreen = {

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@deals/api/contract/messages';
-import { AdminOnly } from '../../components/AdminOnly';
 import { ImageEntityPage } from '../../components/ImageEntityPage';
 import type { ImageEntityScreen } from '../../components/imageEntity';
 import { storeCalls } from './api';
 import { STORE_NAME, storeSchema } from './schemas';
+import { AdminOnly } from '@deals/shared-auth/ui';
 
 /** Spec 1 §2 Stores screen: the store modal offers the name, the logo and Is Active? (default Yes). */
 const STORES: ImageEntityScreen = {

@@ -1,0 +1,176 @@
+import { useId, useMemo, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { Button, Card, Col, Flex, Form, Input, Row } from 'antd';
+import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
+import { confirmAction, toast } from '@deals/shared-auth';
+import { ColorField, FormField, FormFooter, ImageUploadField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
+import { LIMITS } from '@deals/api/contract/limits';
+import { CMS_LIMITS } from '@deals/api/contract/page-rules';
+import type { Page } from './api';
+import type { DocumentKind } from './kind';
+import { documentSchema, initialValues, toFields, type DocumentFormValues } from './schema';
+
+/** Fields whose server messages (400 `errors`) go under the field. */
+const FORM_FIELDS: FieldPath<DocumentFormValues>[] = ['name', 'title', 'url', 'isActive', 'isBannerVisible', 'bannerColor', 'keywords', 'description', 'bannerImage'];
+
+interface DocumentFormProps {
+  kind: DocumentKind;
+  /** The saved record (edit mode); absent for a new one. */
+  record?: Page;
+  /** Reloads the record (after its banner image was removed). */
+  onChanged?: () => void;
+  /** Shown between the form and its footer (the Page or Blog Content of an existing one). */
+  children?: ReactNode;
+}
+
+/**
+ * The page or blog form (spec 2 §2, §5): Basic Information, the banner and SEO, with the footer's
+ * Create/Save Changes, Cancel and Return to Listing. A new one goes on to its edit screen; saving
+ * an existing one returns to the list (spec 2 §4).
+ */
+export function DocumentForm({ kind, record, onChanged, children }: DocumentFormProps) {
+  const { texts, limits, paths, api } = kind;
+  const navigate = useNavigate();
+  const formId = useId();
+  const editing = record !== undefined;
+  const schema = useMemo(() => documentSchema(kind), [kind]);
+  const { control, handleSubmit, formState, setError, setValue, clearErrors } = useForm<DocumentFormValues>({
+    resolver: yupResolver(schema),
+    mode: 'onTouched',
+    defaultValues: initialValues(record),
+  });
+  const pickedImage = useWatch({ control, name: 'bannerImage' });
+
+  const submit = handleSubmit(async (values) => {
+    const fields = toFields(values, kind.hasTitle);
+    if (record) {
+      const saved = await saveForm({ call: () => api.update(record.id, fields), setError, fields: FORM_FIELDS, failureState: 'warning' });
+      if (saved) void navigate(paths.list);
+      return;
+    }
+    let createdId: number | undefined;
+    const call = async () => {
+      const created = await api.create(fields);
+      createdId = created.id;
+      return created;
+    };
+    const saved = await saveForm({ call, setError, fields: FORM_FIELDS, failureState: 'warning' });
+    if (saved && createdId !== undefined) void navigate(paths.edit(createdId));
+  });
+
+  const removeBannerImage = async () => {
+    if (!record) return;
+    const removed = await confirmAction({
+      title: 'Remove Banner Image',
+      text: `Remove the banner image of the ${texts.noun.toLowerCase()} "${record.name}"? The image file is deleted.`,
+      rightBtnText: 'Remove',
+      failureState: 'warning',
+      action: async () => {
+        const { message } = await api.removeBannerImage(record.id);
+        toast.success(message);
+      },
+    });
+    if (removed) onChanged?.();
+  };
+
+  const storedImage = record?.bannerImageFilePath ?? null;
+  const busy = formState.isSubmitting;
+
+  return (
+    <>
+      <form id={formId} onSubmit={(event) => void submit(event)} noValidate aria-label={editing ? texts.editTitle : texts.newTitle}>
+        <Form layout="vertical" component="div">
+          <Card title="Basic Information">
+            <Row gutter={24}>
+              <Col xs={24} md={12}>
+                <TextField control={control} name="name" label={texts.nameLabel} required autoComplete="off" maxLength={limits.name} />
+              </Col>
+              {kind.hasTitle && (
+                <Col xs={24} md={12}>
+                  <TextField control={control} name="title" label="Title" autoComplete="off" maxLength={LIMITS.page.title} />
+                </Col>
+              )}
+              <Col xs={24} md={12}>
+                <TextField control={control} name="url" label="Url" required autoComplete="off" maxLength={limits.url} placeholder="/about-us" extra="Begins with /, e.g. /about-us. It must not be used by another page or blog." />
+              </Col>
+              <Col xs={24} md={12}>
+                <SwitchField control={control} name="isActive" label="Is Active?" />
+              </Col>
+            </Row>
+          </Card>
+
+          <Card title={texts.bannerSection} style={{ marginTop: 24 }}>
+            <Row gutter={24}>
+              <Col xs={24} md={12}>
+                <SwitchField control={control} name="isBannerVisible" label="Is Banner Visible?" />
+              </Col>
+              <Col xs={24} md={12}>
+                <ColorField control={control} name="bannerColor" label="Banner Color" maxLength={limits.bannerColor} />
+              </Col>
+              <Col xs={24}>
+                <Controller
+                  control={control}
+                  name="bannerImage"
+                  render={({ field, fieldState }) => (
+                    <ImageUploadField
+                      label="Banner Image"
+                      file={field.value ?? null}
+                      onChange={(file) => {
+                        field.onChange(file);
+                        clearErrors('bannerImage');
+                      }}
+                      currentPath={storedImage}
+                      error={fieldState.error?.message}
+                      extra="JPEG, PNG, WebP or GIF, at most 10 MB."
+                    />
+                  )}
+                />
+                <Flex gap={8} wrap style={{ marginTop: -8, marginBottom: 16 }}>
+                  {pickedImage && (
+                    <Button size="small" onClick={() => setValue('bannerImage', null)}>
+                      Discard new image
+                    </Button>
+                  )}
+                  {storedImage && (
+                    <Button size="small" danger icon={<DeleteOutlined />} onClick={() => void removeBannerImage()}>
+                      Remove image
+                    </Button>
+                  )}
+                </Flex>
+              </Col>
+            </Row>
+          </Card>
+
+          <Card title="SEO" style={{ marginTop: 24 }}>
+            <FormField control={control} name="keywords" label="Keywords" extra="Comma-separated words search engines may match.">
+              {({ field, id, invalid }) => (
+                <Input.TextArea id={id} {...field} value={field.value ?? ''} maxLength={limits.keywords} showCount autoSize={{ minRows: 2, maxRows: 6 }} aria-invalid={invalid || undefined} />
+              )}
+            </FormField>
+            <FormField control={control} name="description" label="Description" extra="Plain text shown by search engines under the title.">
+              {({ field, id, invalid }) => (
+                <Input.TextArea id={id} {...field} value={field.value ?? ''} maxLength={CMS_LIMITS.pageDescription} autoSize={{ minRows: 3, maxRows: 8 }} aria-invalid={invalid || undefined} />
+              )}
+            </FormField>
+          </Card>
+        </Form>
+      </form>
+
+      {children}
+
+      <FormFooter>
+        <Link to={paths.list} style={{ marginRight: 'auto', alignSelf: 'center' }}>
+          <ArrowLeftOutlined /> Return to Listing
+        </Link>
+        <Button onClick={() => void navigate(paths.list)} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="primary" htmlType="submit" form={formId} disabled={!formState.isValid || busy} loading={busy}>
+          {editing ? 'Save Changes' : texts.createButton}
+        </Button>
+      </FormFooter>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, Space } from 'antd';
+import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { confirmAction, toast, type CsvColumn } from '@deals/shared-auth';
+import { AdminTable, PageHeader, useClientTable, type TableQuery } from '@deals/shared-auth/ui';
+import type { PageListItem } from './api';
+import type { DocumentKind } from './kind';
+
+interface DocumentListPageProps {
+  kind: DocumentKind;
+  /** The data columns after Actions (with their filters). */
+  columns: ProColumns<PageListItem>[];
+  csvColumns: CsvColumn<PageListItem>[];
+  /** Module-level (the table's request keeps its identity). */
+  query: TableQuery<PageListItem>;
+  /** The table's width, past which phones scroll it. */
+  scrollX: number;
+}
+
+/**
+ * The Pages and Blogs lists (spec 2 §2): every one, 100 rows per page, filtered, sorted and
+ * downloaded on the client; View opens the edit screen, Remove deletes after a confirm.
+ */
+export function DocumentListPage({ kind, columns, csvColumns, query, scrollX }: DocumentListPageProps) {
+  const { texts, paths, api } = kind;
+  const navigate = useNavigate();
+  const table = useRef<ActionType>(undefined);
+  const { request, shownRows } = useClientTable(api.list, query);
+
+  const remove = async (row: PageListItem) => {
+    const removed = await confirmAction({
+      title: `Remove ${texts.noun}`,
+      text: `Remove the ${texts.noun.toLowerCase()} "${row.name}" (${row.url})? Its content sections and banners stay; menu items pointing to it lose their link. This cannot be undone.`,
+      rightBtnText: 'Remove',
+      // Spec 2 §8: a failed delete is an error.
+      failureState: 'error',
+      action: async () => {
+        const { message } = await api.remove(row.id);
+        toast.success(message);
+      },
+    });
+    if (removed) void table.current?.reload();
+  };
+
+  const allColumns: ProColumns<PageListItem>[] = [
+    {
+      title: 'Actions',
+      key: 'actions',
+      valueType: 'option',
+      width: 170,
+      render: (_, row) => (
+        <Space size="small" wrap={false}>
+          <Link to={paths.edit(row.id)} aria-label={`View ${row.name}`} style={{ whiteSpace: 'nowrap' }}>
+            <EyeOutlined /> View
+          </Link>
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void remove(row)} aria-label={`Remove ${row.name}`}>
+            Remove
+          </Button>
+        </Space>
+      ),
+    },
+    ...columns,
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={texts.listTitle}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.create)}>
+            {texts.newButton}
+          </Button>
+        }
+      />
+      <AdminTable<PageListItem, Record<string, unknown>>
+        actionRef={table}
+        columns={allColumns}
+        request={request}
+        scrollX={scrollX}
+        csv={{ fileName: texts.csvName, columns: csvColumns, rows: shownRows }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { api, toFormData } from '@deals/shared-auth/client';
+import type { ComponentOption, ComponentType, CreatedResponse, MessageResponse, Page, PageComponent, PageListItem } from '@deals/api/contract';
+import type { SortOrderList } from '@deals/shared-auth/ui';
+
+// The page and blog calls of spec 2 §7 (the same calls under the Page or Blog controller) and the
+// Add Content modal's options (ContentSection/GetContentSectionOptions[ForBlog]).
+
+export type { ComponentOption, ComponentType, Page, PageComponent, PageListItem };
+
+/** The controller paths of one kind, e.g. `Page/GetAllPages`. */
+export interface DocumentCalls {
+  getAll: string;
+  getById: string;
+  create: string;
+  update: string;
+  remove: string;
+  deleteBannerImage: string;
+  options: string;
+  assign: string;
+  unassign: string;
+  sort: string;
+}
+
+/** What the form sends (multipart: null fields are left out, the image only when one was picked). */
+export type DocumentFields = {
+  name: string;
+  /** Pages only; left out for blogs. */
+  title?: string | null;
+  url: string;
+  isActive: boolean;
+  isBannerVisible: boolean;
+  /** Left out when empty: the server keeps the current colour (#000000 on create). */
+  bannerColor: string | null;
+  /** Empty texts are left out, which clears them. */
+  keywords: string | null;
+  description: string | null;
+  bannerImage: File | null;
+};
+
+export interface DocumentApi {
+  /** Every one, active or not (`isActive=` empty lists all). */
+  list: () => Promise<PageListItem[]>;
+  get: (id: number) => Promise<Page>;
+  create: (fields: DocumentFields) => Promise<CreatedResponse>;
+  update: (id: number, fields: DocumentFields) => Promise<MessageResponse>;
+  remove: (id: number) => Promise<MessageResponse>;
+  removeBannerImage: (id: number) => Promise<MessageResponse>;
+  /** The Add Content modal's components of a type, without those already there. */
+  componentOptions: (id: number, type: ComponentType) => Promise<ComponentOption[]>;
+  /** Appends a component (`contentSectionId` is the banner id for BANNER); empty body. */
+  assign: (id: number, type: ComponentType, componentId: number) => Promise<CreatedResponse>;
+  /** Removes one component entry (its assignment id) from its page or blog. */
+  unassign: (assignmentId: number) => Promise<MessageResponse>;
+  sort: (order: SortOrderList) => Promise<MessageResponse>;
+}
+
+export function documentApi(calls: DocumentCalls, idParam: 'pageId' | 'blogId'): DocumentApi {
+  const owner = (id: number) => ({ [idParam]: id });
+  return {
+    list: async () => (await api.get<PageListItem[]>(calls.getAll, { params: { isActive: '' } })).data,
+    get: async (id) => (await api.get<Page>(calls.getById, { params: owner(id) })).data,
+    create: async (fields) => (await api.post<CreatedResponse>(calls.create, toFormData(fields))).data,
+    update: async (id, fields) => (await api.put<MessageResponse>(calls.update, toFormData({ id, ...fields }))).data,
+    remove: async (id) => (await api.delete<MessageResponse>(calls.remove, { params: { id } })).data,
+    removeBannerImage: async (id) => (await api.delete<MessageResponse>(calls.deleteBannerImage, { params: owner(id) })).data,
+    componentOptions: async (id, type) => (await api.get<ComponentOption[]>(calls.options, { params: { ...owner(id), type } })).data,
+    assign: async (id, type, componentId) => (await api.post<CreatedResponse>(calls.assign, undefined, { params: { ...owner(id), contentSectionId: componentId, type } })).data,
+    unassign: async (assignmentId) => (await api.delete<MessageResponse>(calls.unassign, { params: { contentSectionBannerId: assignmentId } })).data,
+    sort: async (order) => (await api.put<MessageResponse>(calls.sort, order)).data,
+  };
+}

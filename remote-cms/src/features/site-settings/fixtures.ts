@@ -1,0 +1,32 @@
+import type { SiteAsset } from '@deals/api/contract';
+
+/** Stored settings with a logo and no icon yet. */
+export const siteAsset = (overrides: Partial<SiteAsset> = {}): SiteAsset => ({
+  companyLogoPath: 'site/logo.png',
+  companyIconPath: null,
+  companyName: 'DealDrop',
+  emailAddress: 'hello@dealdrop.test',
+  phoneNumber: '(555) 123-4567',
+  streetAddress1: '1 Main St',
+  streetAddress2: null,
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+  primaryWeekDayHours: 'Mon–Fri 9–5',
+  secondaryWeekDayHours: null,
+  primaryWeekEndHours: 'Sat 10–2',
+  secondaryWeekEndHours: null,
+  facebookLink: 'https://facebook.com/dealdrop',
+  instagramLink: null,
+  twitterLink: null,
+  linkedInLink: null,
+  youtubeLink: null,
+  tiktokLink: null,
+  googleMapLink: 'https://maps.google.com/?q=dealdrop',
+  appStoreLink: null,
+  googlePlayStoreLink: null,
+  googleAnalyticsId: 'G-ABC123XYZ9',
+  seo: 'The best deals and promo codes.',
+  facebookPixelCode: '123456789012345',
+  ...overrides,
+});

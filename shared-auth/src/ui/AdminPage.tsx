@@ -1,0 +1,50 @@
+import { useEffect, type ReactNode } from 'react';
+import { Flex, Result, Typography } from 'antd';
+import { useAtomValue } from 'jotai';
+import { attachmentUrl, sessionAtom, sessionStore } from '@deals/shared-auth';
+import './admin-page.css';
+
+// The frame pieces every admin screen uses: heading, admins-only gate, image cells, form footer.
+
+/** A screen's heading (and the tab's title), with its main buttons on the right. */
+export function PageHeader({ title, extra, children }: { title: string; extra?: ReactNode; children?: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} · Back office`;
+  }, [title]);
+  return (
+    <Flex className="deals-page-header" justify="space-between" align="center" wrap gap={12}>
+      <div>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {children}
+      </div>
+      {extra && (
+        <Flex gap={8} wrap>
+          {extra}
+        </Flex>
+      )}
+    </Flex>
+  );
+}
+
+/**
+ * Screens the menu shows to admins only: staff who reach the URL are told so instead of seeing a
+ * screen whose every call the API would refuse.
+ */
+export function AdminOnly({ what, children }: { what: string; children: ReactNode }) {
+  const { isAdmin } = useAtomValue(sessionAtom, { store: sessionStore });
+  if (!isAdmin) return <Result status="403" title="Admins only" subTitle={`Only admins can manage ${what}.`} />;
+  return <>{children}</>;
+}
+
+/** A table cell's image (logo, preview image), or a dash when there is none. */
+export function Thumbnail({ path, alt = '', size = 48 }: { path: string | null | undefined; alt?: string; size?: number }) {
+  if (!path) return <span aria-label="No image">—</span>;
+  return <img className="deals-thumbnail" src={attachmentUrl(path)} alt={alt} width={size} height={size} loading="lazy" />;
+}
+
+/** The sticky bar at the bottom of a form page: Cancel, Save… (hidden when the form is read-only). */
+export function FormFooter({ children }: { children: ReactNode }) {
+  return <div className="deals-form-footer">{children}</div>;
+}

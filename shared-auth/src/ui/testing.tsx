@@ -1,0 +1,73 @@
+// Test support only (`@deals/shared-auth/ui-testing`, imported by *.test.tsx files): renders admin screens the way the shell's admin frame does (English antd,
+// App context, the shared toast and confirm modal) inside a router that shows where it navigated.
+import type { ReactElement, ReactNode } from 'react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { FeedbackHost } from './FeedbackHost';
+import { setSession } from '@deals/shared-auth';
+import { unsignedToken } from '../testing';
+
+function LocationProbe() {
+  return <div data-testid="location">{useLocation().pathname}</div>;
+}
+
+/** Renders `<Route>` elements at `path`, inside the admin frame's providers. */
+export function renderRoutes(routes: ReactNode, path = '/') {
+  return render(
+    // English: without it antd writes its own buttons (Cancel, Go to) in Chinese.
+    <ConfigProvider locale={enUS}>
+      <App>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            {routes}
+            <Route path="*" element={null} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+        <FeedbackHost />
+      </App>
+    </ConfigProvider>,
+  );
+}
+
+/** Renders one screen for `route` (a react-router pattern) at `path`. */
+export function renderScreen(element: ReactElement, { path = '/', route = '*' }: { path?: string; route?: string } = {}) {
+  return renderRoutes(<Route path={route} element={element} />, path);
+}
+
+/** Waits until the router is at exactly `path` (a prefix such as /menu-item of /menu-items does not count). */
+export const expectLocation = (path: string) => waitFor(() => expect(screen.getByTestId('location').textContent).toBe(path), { timeout: 5000 });
+
+/** Signs a staff member in for the test (the token is unsigned: only the server verifies). */
+export function signInAs(id: number, { admin }: { admin: boolean }) {
+  setSession({ id, username: admin ? 'admin' : `staff${id}` }, unsignedToken({ sub: String(id), IsAdmin: admin ? 'True' : 'False' }), 'refresh');
+}
+
+/**
+ * jsdom lays nothing out, so every element measures 0×0 and dnd-kit's keyboard moves find no row
+ * below or above: gives SortItemsModal's rows (`[data-sort-id]`, one per list item) the boxes of
+ * a vertical list. Undo with `jest.restoreAllMocks()`.
+ */
+export function layOutSortRows() {
+  const original = Element.prototype.getBoundingClientRect;
+  jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    if (!this.matches('[data-sort-id]')) return original.call(this);
+    const item = this.closest('li') ?? this;
+    const top = Array.from(item.parentElement?.children ?? []).indexOf(item) * 50;
+    return { x: 0, y: top, top, left: 0, right: 400, bottom: top + 40, width: 400, height: 40, toJSON: () => ({}) } as DOMRect;
+  });
+}
+
+/** Moves a sort row one place down with the keyboard, as a user would: focus, Space, ArrowDown, Space. */
+export async function moveRowDown(row: HTMLElement) {
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  act(() => row.focus());
+  fireEvent.keyDown(row, { key: ' ', code: 'Space' });
+  await settle();
+  fireEvent.keyDown(document.activeElement ?? row, { key: 'ArrowDown', code: 'ArrowDown' });
+  await settle();
+  fireEvent.keyDown(document.activeElement ?? row, { key: ' ', code: 'Space' });
+  await settle();
+}
