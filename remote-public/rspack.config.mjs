@@ -1,7 +1,7 @@
 import { federatedConfig } from '@deals/build/rspack';
 import { REMOTES } from '@deals/build/remotes';
 
-export default federatedConfig({
+const base = federatedConfig({
   dir: import.meta.dirname,
   name: 'public',
   role: 'remote',
@@ -9,3 +9,21 @@ export default federatedConfig({
   exposes: { './App': './src/App.tsx' },
   title: 'DealDrop public (standalone)',
 });
+
+/**
+ * The deal-alerts service worker is a plain script copied as-is to `dist/deal-alerts-sw.js` (no
+ * hash: its URL is its identity), where the server that hosts the site serves it from `/`. It
+ * must not be bundled: a worker cannot load the federation runtime or chunks.
+ */
+const serviceWorker = {
+  apply(compiler) {
+    new compiler.rspack.CopyRspackPlugin({
+      patterns: [{ from: 'src/features/deal-alerts/deal-alerts-sw.js', to: 'deal-alerts-sw.js' }],
+    }).apply(compiler);
+  },
+};
+
+export default (env, argv) => {
+  const config = base(env, argv);
+  return { ...config, plugins: [...config.plugins, serviceWorker] };
+};

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { PORTS } from './tests/support/servers';
+import { pushTls } from './tests/support/push';
 
 const apiServer = path.resolve(import.meta.dirname, '../api/dist/server.js');
 
@@ -39,7 +40,8 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: [
-    server(PORTS.main),
+    // The main server trusts the push spec's local Web Push receiver (its certificate only).
+    server(PORTS.main, { NODE_EXTRA_CA_CERTS: pushTls().certPath }),
     // The same build with the catalog remote pointed at an address where nothing listens.
     server(PORTS.deadCatalog, { REMOTE_CATALOG_URL: 'http://127.0.0.1:9/remotes/catalog/mf-manifest.json' }),
   ],

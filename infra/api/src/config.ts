@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { databaseOptionsFromEnv } from './db/client.js';
 import type { AppOptions, Env } from './options.js';
 import { monorepoRoot } from './paths.js';
+import { readPushEnv } from './push/settings.js';
 
 export interface ServerConfig {
   port: number;
@@ -23,6 +24,9 @@ export function readServerConfig(env: Env): ServerConfig {
       demoData: env.DEMO_DATA === 'true',
       frontendsRoot: monorepoRoot,
       env,
+      // VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT / FIREBASE_SERVICE_ACCOUNT, checked
+      // here so a malformed value stops the start with its reason.
+      push: readPushEnv(env),
       logger: { level: env.LOG_LEVEL || 'info' },
     },
   };

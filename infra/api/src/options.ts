@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { DatabaseOptions } from './db/client.js';
+import type { PushOptions } from './push/settings.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -22,6 +23,11 @@ export interface AppOptions {
    * Default `process.env`; tests pass their own object instead of mutating the process.
    */
   env?: Env;
+  /**
+   * Push delivery: VAPID keys and subject, the Firebase service account, worker tuning. Default:
+   * read from `env` (`VAPID_*`, `FIREBASE_SERVICE_ACCOUNT`); tests pass tuning and an HTTPS agent.
+   */
+  push?: PushOptions;
   /** Fastify's logger option. Default: pino at `info`. */
   logger?: FastifyServerOptions['logger'];
 }

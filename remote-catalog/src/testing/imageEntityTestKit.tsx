@@ -7,7 +7,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi, type RecordedCall } from '@deals/shared-auth/testing';
 import { signInAs as signInAsUser } from '@deals/shared-auth/ui-testing';
-export { layOutSortRows, moveRowDown } from '@deals/shared-auth/ui-testing';
+export { layOutSortRows, moveRowDown, readCsvDownloads } from '@deals/shared-auth/ui-testing';
 
 export { renderScreen } from '@deals/shared-auth/ui-testing';
 
@@ -68,26 +68,3 @@ export function formFields(body: unknown): Record<string, string> {
   return fields;
 }
 
-/**
- * Captures the CSV files the Download button saves; the returned function reads them
- * (name and text without the byte-order mark).
- */
-export function readCsvDownloads() {
-  const saved: { name: string; blob: Blob }[] = [];
-  let last: Blob | undefined;
-  URL.createObjectURL = (blob: Blob | MediaSource) => {
-    last = blob as Blob;
-    return 'blob:download';
-  };
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (last) saved.push({ name: this.download, blob: last });
-  });
-  // jsdom's Blob has no text(); FileReader reads it.
-  const read = (blob: Blob) =>
-    new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(blob);
-    });
-  return () => Promise.all(saved.map(async ({ name, blob }) => ({ name, text: (await read(blob)).replace('\uFEFF', '') })));
-}

@@ -47,3 +47,8 @@ export function getJson<T>(path: string, query?: Query, signal?: AbortSignal): P
 export function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
   return send<T>(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, signal });
 }
+
+/** `DELETE {apiBase}/{path}?{query}`. */
+export function deleteJson<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
+  return send<T>(path, { method: 'DELETE', signal }, query);
+}

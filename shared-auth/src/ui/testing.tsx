@@ -71,3 +71,28 @@ export async function moveRowDown(row: HTMLElement) {
   fireEvent.keyDown(document.activeElement ?? row, { key: ' ', code: 'Space' });
   await settle();
 }
+
+/**
+ * Captures the CSV files Download CSV saves (`downloadCsv` makes a blob URL and clicks a link);
+ * the returned function reads them as `{ name, text }` without the byte-order mark. Undo with
+ * `jest.restoreAllMocks()`.
+ */
+export function readCsvDownloads() {
+  const saved: { name: string; blob: Blob }[] = [];
+  let last: Blob | undefined;
+  jest.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {
+    last = blob as Blob;
+    return 'blob:download';
+  });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (last) saved.push({ name: this.download, blob: last });
+  });
+  // jsdom's Blob has no text(); FileReader reads it.
+  const read = (blob: Blob) =>
+    new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob);
+    });
+  return () => Promise.all(saved.map(async ({ name, blob }) => ({ name, text: (await read(blob)).replace('\uFEFF', '') })));
+}

@@ -34,6 +34,8 @@ export const LIMITS = {
   footerItem: { label: 250, to: 500 },
   /** Not shown by the spec; chosen to fit a phone notification. */
   pushNotification: { title: 100, message: 500 },
+  /** A push target: FCM tokens are ~160 characters, Web Push endpoints a few hundred; keys are base64url (p256dh 87, auth 22). */
+  pushDevice: { token: 2048, key: 200 },
   emailSignup: { email: 200 },
   /** Uploads: bytes per file and decoded pixels per image. */
   upload: { maxBytes: 10 * 1024 * 1024, maxPixels: 25_000_000 },

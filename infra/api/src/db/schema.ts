@@ -439,13 +439,23 @@ export const pushNotificationHistory = pgTable(
     id: serial('id').primaryKey(),
     title: varchar('title', { length: 250 }).notNull(),
     message: varchar('message', { length: 1000 }).notNull(),
+    /** Targets delivered to: kept equal to the count of `delivered` rows in push_deliveries. */
     numberOfDevicesNotificationSentTo: integer('number_of_devices_sent_to').notNull().default(0),
+    /** Targets chosen when sending started (one push_deliveries row each); 0 while queued. */
+    numberOfTargets: integer('number_of_targets').notNull().default(0),
     /** queued → sending → done; the console shows progress until done. */
     status: varchar('status', { length: 20 }).notNull().default('queued'),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The deal a new-deal alert announces; unique so a deal is announced at most once. */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('push_history_date_idx').on(table.dateCreated)],
+  (table) => [
+    index('push_history_date_idx').on(table.dateCreated),
+    uniqueIndex('push_history_product_key').on(table.productId),
+    // The delivery worker polls for rows still to send; done rows are the bulk and stay out.
+    index('push_history_pending_idx').on(table.id).where(sql`${table.status} in ('queued', 'sending')`),
+  ],
 );
 
 /** Push targets: mobile FCM tokens and browser Web Push subscriptions. */
@@ -457,6 +467,36 @@ export const pushDevices = pgTable('push_devices', {
   createdAt: createdAt(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One row per (notification, target) chosen when sending starts: the worker's durable state, so a
+ * restart resumes exactly the targets still `pending` and the delivered count is a count of rows,
+ * never an increment that a retry could repeat. The device reference turns null when the target
+ * is removed (unregistered, or reported gone); the row keeps its outcome.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => pushNotificationHistory.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').references(() => pushDevices.id, { onDelete: 'set null' }),
+    /** pending → delivered | failed | gone. */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    /** Sends started so far (a claim counts one). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a pending row is due; while a worker holds it, the end of its lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: varchar('last_error', { length: 500 }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('push_deliveries_target_key').on(table.notificationId, table.deviceId),
+    index('push_deliveries_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    check('push_deliveries_status_check', sql`${table.status} in ('pending', 'delivered', 'failed', 'gone')`),
+  ],
+);
 
 export const emailSubscribers = pgTable(
   'email_subscribers',

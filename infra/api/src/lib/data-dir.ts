@@ -7,9 +7,15 @@ import { join } from 'node:path';
  * A secret from configuration, else the one generated into `${dataDir}/secrets/${name}` on first
  * start (so sessions survive restarts), else (no data dir: tests) a random one for this process.
  */
-export async function persistentSecret(dataDir: string | undefined, name: string, configured: string | undefined, bytes = 48): Promise<string> {
+export async function persistentSecret(
+  dataDir: string | undefined,
+  name: string,
+  configured: string | undefined,
+  /** Random bytes of a generated secret, or the generator of a structured one (a key pair as JSON). */
+  make: number | (() => string) = 48,
+): Promise<string> {
   if (configured?.trim()) return configured.trim();
-  const generated = () => randomBytes(bytes).toString('base64url');
+  const generated = typeof make === 'function' ? make : () => randomBytes(make).toString('base64url');
   if (!dataDir) return generated();
   const dir = join(dataDir, 'secrets');
   const file = join(dir, name);

@@ -4,29 +4,10 @@ import { DRAFT, TIPS, callsTo, cellsOf, expectLocation, expectToast, renderKindA
 import BlogsPage from './BlogsPage';
 import BlogFormPage from './BlogFormPage';
 import { BLOG_KIND } from './blogKind';
+import { readCsvDownloads } from '@deals/shared-auth/ui-testing';
 
 const LIST = '/cms/management/blogs';
 const renderList = () => renderKindAt(BLOG_KIND, { list: <BlogsPage />, form: <BlogFormPage /> }, LIST);
-
-/** Captures the CSV files Download saves: name and text without the byte-order mark. */
-function readCsvDownloads() {
-  const saved: { name: string; blob: Blob }[] = [];
-  let last: Blob | undefined;
-  jest.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {
-    last = blob as Blob;
-    return 'blob:download';
-  });
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (last) saved.push({ name: this.download, blob: last });
-  });
-  const read = (blob: Blob) =>
-    new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(blob);
-    });
-  return () => Promise.all(saved.map(async ({ name, blob }) => ({ name, text: (await read(blob)).replace('\uFEFF', '') })));
-}
 
 beforeEach(startAsAdmin);
 afterEach(() => jest.restoreAllMocks());

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { SiteInfo } from '../../features/site/api';
+import { DealAlerts } from '../../features/deal-alerts/DealAlerts';
 import { EmailSignupForm } from '../../features/email-signup/EmailSignupForm';
 import { featuredDealsPath } from '../../lib/links';
 import { Icon, SocialLinks } from './icons';
@@ -98,6 +99,7 @@ export function Footer({ info }: { info: SiteInfo | null | undefined }) {
         <section className="ftr__signup" aria-labelledby="ftr-signup">
           <h2 id="ftr-signup">Get the best deals in your inbox</h2>
           <EmailSignupForm compact />
+          <DealAlerts />
           {(info?.appStoreLink || info?.googlePlayStoreLink) && (
             <ul className="ftr__badges" aria-label="Get the app">
               {info.appStoreLink && (

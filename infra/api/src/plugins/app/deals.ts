@@ -23,6 +23,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { categories, productImages, productProductTypes, productTypes, products, users } from '../../db/schema.js';
 import { refreshSearchText } from '../../db/search-text.js';
+import { queueNewDealAlert } from '../../push/new-deal-alert.js';
 import { HttpError } from '../../errors.js';
 import type { ImageStore } from './images.js';
 import { staffViewer } from './viewer.js';
@@ -274,7 +275,10 @@ export function createDealsRepository(db: Database) {
       return { store: !store, productTypes: found.length !== new Set(productTypeIds).size };
     },
 
-    /** Inserts a deal with its product types and its first (preview) image; answers its id. */
+    /**
+     * Inserts a deal with its product types and its first (preview) image, and queues its
+     * new-deal alert when its category asks for one; answers its id.
+     */
     async create(values: DealValues, productTypeIds: readonly number[], imagePath: string, addedById: number): Promise<number> {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -285,6 +289,8 @@ export function createDealsRepository(db: Database) {
         await tx.insert(productProductTypes).values(productTypeIds.map((productTypeId) => ({ productId: row.id, productTypeId })));
         await tx.insert(productImages).values({ productId: row.id, filePath: imagePath, isPreviewImage: true });
         await refreshSearchText(tx, { productIds: [row.id] });
+        // A live deal in a "Send Notification Immediately" category is announced (queued here, sent by the worker).
+        await queueNewDealAlert(tx, row.id);
         return row.id;
       });
     },

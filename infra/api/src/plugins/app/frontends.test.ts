@@ -9,6 +9,7 @@ import { injectClientConfig } from './frontends.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const BIG_JS = `console.log(${JSON.stringify('deal '.repeat(2000))});`;
+const SERVICE_WORKER_JS = "self.addEventListener('push', () => {});";
 
 async function put(root: string, path: string, content: string) {
   await mkdir(dirname(join(root, path)), { recursive: true });
@@ -33,6 +34,7 @@ describe('frontends plugin', () => {
     );
     await put(root, 'remote-public/dist/remoteEntry.js', 'var remote = 1;');
     await put(root, 'remote-public/dist/static/js/412.9be1c0.js', 'var chunk = 1;');
+    await put(root, 'remote-public/dist/deal-alerts-sw.js', SERVICE_WORKER_JS);
     // remote-catalog, remote-cms and remote-notifications are not built: tolerated.
     t = await createTestApp({
       frontendsRoot: root,
@@ -77,6 +79,17 @@ describe('frontends plugin', () => {
     assert.equal(chunk.body, 'var chunk = 1;');
     assert.equal(chunk.headers['cache-control'], IMMUTABLE);
     assert.equal(chunk.headers['access-control-allow-origin'], '*');
+  });
+
+  it('serves the public remote\'s service worker at the site root as JavaScript, revalidated', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/deal-alerts-sw.js?api=%2Fapi' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.body, SERVICE_WORKER_JS);
+    assert.match(String(res.headers['content-type']), /^text\/javascript/);
+    assert.equal(res.headers['cache-control'], 'no-cache');
+    // Its copy under /remotes/public/ keeps its name across builds too: revalidated, not immutable.
+    const copy = await t.app.inject({ method: 'GET', url: '/remotes/public/deal-alerts-sw.js' });
+    assert.equal(copy.headers['cache-control'], 'no-cache');
   });
 
   it('answers missing assets and unbuilt remotes with 404, never the shell', async () => {
@@ -160,6 +173,9 @@ describe('frontends plugin without builds', () => {
     assert.equal((await t.app.inject({ method: 'GET', url: '/remotes.json' })).statusCode, 200);
     const page = await t.app.inject({ method: 'GET', url: '/deals', headers: HTML });
     assert.equal(page.statusCode, 404);
+    const worker = await t.app.inject({ method: 'GET', url: '/deal-alerts-sw.js' });
+    assert.equal(worker.statusCode, 404);
+    assert.deepEqual(worker.json(), { message: 'Not found' });
   });
 });
 

@@ -18,10 +18,26 @@ export const CONFIG_MARKER = '<!--deals-config-->';
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The public remote's deal-alerts service worker, served at the site root so its scope is the whole site. */
+export const SERVICE_WORKER = 'deal-alerts-sw.js';
+
 /** Entry points keep their names across builds and must be revalidated; everything else is content-hashed. */
 export function cacheControlFor(filePath: string): string {
   const name = basename(filePath);
-  return name === 'mf-manifest.json' || name === 'remoteEntry.js' || name.endsWith('.html') ? NO_CACHE : IMMUTABLE;
+  return name === 'mf-manifest.json' || name === 'remoteEntry.js' || name === SERVICE_WORKER || name.endsWith('.html') ? NO_CACHE : IMMUTABLE;
+}
+
+/**
+ * `/deal-alerts-sw.js` from the public remote's build. A service worker controls only pages under
+ * its own path and must come from the page's origin, so it cannot stay under /remotes/public/.
+ * Read per request (a few KB; the remote may be redeployed under a running server) and revalidated.
+ */
+function registerServiceWorker(fastify: FastifyInstance, publicDist: string): void {
+  fastify.get(`/${SERVICE_WORKER}`, async (_request, reply) => {
+    const script = await readFile(join(publicDist, SERVICE_WORKER), 'utf8').catch(() => null);
+    if (script === null) return reply.callNotFound();
+    return reply.type('text/javascript; charset=utf-8').header('cache-control', NO_CACHE).send(script);
+  });
 }
 
 export function remotesManifest(env: Env): RemotesManifest {
@@ -155,6 +171,7 @@ export default fp<AppOptions>(
     for (const name of REMOTE_NAMES) await registerRemote(fastify, name, join(root, `remote-${name}`, 'dist'));
     // Preloads only for a public remote this process serves (not one from REMOTE_PUBLIC_URL).
     const publicDist = env.REMOTE_PUBLIC_URL ? null : join(root, 'remote-public', 'dist');
+    registerServiceWorker(fastify, join(root, 'remote-public', 'dist'));
     await registerShell(fastify, join(root, 'shell', 'dist'), env, publicDist);
   },
   { name: 'frontends', dependencies: ['compress'] },

@@ -2,8 +2,8 @@
  * Push notification history, exposed as `fastify.pushHistory`.
  *
  * Sending only records a `queued` row: delivery (FCM / Web Push to the registered devices) is the
- * job of a worker that claims queued rows, so the console answers at once however many devices
- * there are and a restart never loses a notification.
+ * job of the worker in push-delivery.ts, which claims queued rows, so the console answers at once
+ * however many devices there are and a restart never loses a notification.
  */
 import { desc, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
@@ -27,6 +27,7 @@ export function createPushHistoryRepository(db: Database) {
           title: pushNotificationHistory.title,
           message: pushNotificationHistory.message,
           numberOfDevicesNotificationSentTo: pushNotificationHistory.numberOfDevicesNotificationSentTo,
+          numberOfTargets: pushNotificationHistory.numberOfTargets,
           createdBy: users.fullName,
           dateCreated: pushNotificationHistory.dateCreated,
           status: pushNotificationHistory.status,

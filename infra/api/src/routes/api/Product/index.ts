@@ -127,6 +127,8 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
       const id = await withStoredImages(fastify.images, [image], ([path]) =>
         fastify.deals.create(form.values, form.productTypeIds, path as string, viewer.userId),
       );
+      // The create may have queued a new-deal alert: send it now rather than at the next poll.
+      fastify.pushDelivery.wake();
       return { message: DEAL_MESSAGES.created, id };
     },
   );

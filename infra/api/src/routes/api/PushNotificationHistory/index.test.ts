@@ -15,7 +15,8 @@ describe('PushNotificationHistory', () => {
   const rowCount = async () => (await t.app.db.select({ n: count() }).from(pushNotificationHistory))[0]?.n;
 
   before(async () => {
-    t = await createTestApp();
+    // No delivery worker: these tests watch rows as the console records them (`queued`).
+    t = await createTestApp({ push: { worker: { enabled: false } } });
     people = await createTestStaff(t.app);
   });
   after(() => t.close());
@@ -37,13 +38,14 @@ describe('PushNotificationHistory', () => {
       [second.json().id, first.json().id],
     );
     const [newest, oldest] = rows;
-    assert.deepEqual(Object.keys(newest).sort(), ['createdBy', 'dateCreated', 'id', 'message', 'numberOfDevicesNotificationSentTo', 'status', 'title']);
+    assert.deepEqual(Object.keys(newest).sort(), ['createdBy', 'dateCreated', 'id', 'message', 'numberOfDevicesNotificationSentTo', 'numberOfTargets', 'status', 'title']);
     assert.equal(newest.title, 'New codes');
     assert.equal(oldest.title, 'Flash sale');
     assert.equal(oldest.message, 'Up to 70% off headphones');
     assert.equal(oldest.createdBy, 'test-admin Tester');
     assert.equal(oldest.status, 'queued');
     assert.equal(oldest.numberOfDevicesNotificationSentTo, 0);
+    assert.equal(oldest.numberOfTargets, 0);
     assert.ok(!Number.isNaN(Date.parse(oldest.dateCreated)));
 
     const [row] = await t.app.db.select().from(pushNotificationHistory).where(eq(pushNotificationHistory.id, first.json().id));

@@ -26,6 +26,7 @@ const pushNotificationHistory: FastifyPluginAsyncTypebox = async (fastify) => {
         message: request.query.message.trim(),
         createdById: staffViewer(request).userId,
       });
+      fastify.pushDelivery.wake();
       return { message: PUSH_MESSAGES.queued, id };
     },
   );

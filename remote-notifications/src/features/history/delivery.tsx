@@ -1,0 +1,46 @@
+import { Flex, Progress, Tag } from 'antd';
+import type { PushNotificationStatus } from '@deals/api/contract';
+import type { PushNotificationHistoryRow } from './api';
+
+// How far a notification's delivery has got (the worker moves a row queued → sending → done).
+
+/** Statuses after which a row no longer changes: the console stops re-polling for it. */
+const SETTLED: readonly PushNotificationStatus[] = ['done', 'failed'];
+
+export const isSettled = (row: Pick<PushNotificationHistoryRow, 'status'>) => SETTLED.includes(row.status);
+
+/** The Delivery cell as text: the CSV's value and the cell's accessible wording. */
+export function deliveryText(row: Pick<PushNotificationHistoryRow, 'status' | 'numberOfDevicesNotificationSentTo' | 'numberOfTargets'>): string {
+  switch (row.status) {
+    case 'queued':
+      return 'Queued';
+    case 'sending':
+      return `Sending… ${row.numberOfDevicesNotificationSentTo} of ${row.numberOfTargets}`;
+    case 'done':
+      return 'Done';
+    case 'failed':
+      return 'Failed';
+    default:
+      // A status added to the contract later: show it rather than hide it.
+      return String(row.status);
+  }
+}
+
+/** The Delivery filter's choices. */
+export const DELIVERY_FILTER: Record<PushNotificationStatus, { text: string }> = { queued: { text: 'Queued' }, sending: { text: 'Sending' }, done: { text: 'Done' }, failed: { text: 'Failed' } };
+
+/** The Delivery cell: a tag, or while sending the count reached so far over a progress bar. */
+export function DeliveryCell({ row }: { row: PushNotificationHistoryRow }) {
+  const text = deliveryText(row);
+  if (row.status === 'sending') {
+    const percent = row.numberOfTargets > 0 ? Math.min(100, Math.round((row.numberOfDevicesNotificationSentTo / row.numberOfTargets) * 100)) : 0;
+    return (
+      <Flex vertical gap={2} style={{ minWidth: 120 }}>
+        <span>{text}</span>
+        <Progress percent={percent} size="small" showInfo={false} status="active" aria-label={text} />
+      </Flex>
+    );
+  }
+  const color = row.status === 'done' ? 'success' : row.status === 'queued' ? 'default' : 'error';
+  return <Tag color={color}>{text}</Tag>;
+}
