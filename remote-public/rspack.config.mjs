@@ -7,6 +7,8 @@ const base = federatedConfig({
   role: 'remote',
   devPort: REMOTES.public.devPort,
   exposes: { './App': './src/App.tsx' },
+  // The visitor pages are rendered on the server too (issue 16): see src/server/render.tsx.
+  server: './src/server/render.tsx',
   title: 'DealDrop public (standalone)',
 });
 
@@ -24,6 +26,7 @@ const serviceWorker = {
 };
 
 export default (env, argv) => {
-  const config = base(env, argv);
-  return { ...config, plugins: [...config.plugins, serviceWorker] };
+  const configs = [base(env, argv)].flat();
+  const withWorker = configs.map((config) => (config.name === 'server' ? config : { ...config, plugins: [...config.plugins, serviceWorker] }));
+  return withWorker.length === 1 ? withWorker[0] : withWorker;
 };

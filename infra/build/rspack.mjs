@@ -5,13 +5,15 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedFor } from './shared.mjs';
 import { API_PORT, federationName } from './remotes.mjs';
+import { newBuildId, serverConfig, SsrManifestPlugin } from './ssr.mjs';
 
 // Requests the first screen waits on, started with the HTML rather than after the JavaScript:
 // the remotes map, and for visitor pages (not /admin, /cms, /login: keep in step with
 // shell/src/app/routeTable.ts) the site info every public page renders from. The fetch in
-// remote-public uses the same URL, mode and credentials, so it is served from this preload.
+// remote-public uses the same URL, mode and credentials, so it is served from this preload. A
+// server-rendered page (window.__DEALS_SSR__) carries the site info in it: nothing to preload.
 const HOST_PRELOADS = `<link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous" />
-    <script>(function(){if(/^\\/(admin|cms|login)(\\/|$)/.test(location.pathname))return;var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=((window.__DEALS_CONFIG__||{}).apiBase||'/api').replace(/\\/+$/,'')+'/Home/GetCMSInfo';document.head.appendChild(l)})()</script>`;
+    <script>(function(){if(window.__DEALS_SSR__||/^\\/(admin|cms|login)(\\/|$)/.test(location.pathname))return;var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=((window.__DEALS_CONFIG__||{}).apiBase||'/api').replace(/\\/+$/,'')+'/Home/GetCMSInfo';document.head.appendChild(l)})()</script>`;
 
 /**
  * @param {object} options
@@ -21,13 +23,18 @@ const HOST_PRELOADS = `<link rel="preload" href="/remotes.json" as="fetch" cross
  * @param {Record<string,string>} [options.exposes] what a remote exposes
  * @param {'host'|'remote'} options.role  the host lives at `/`; remotes load from anywhere
  * @param {string} options.title          document title of the package's own page
- * @returns {(env: unknown, argv: {mode?: string}) => import('@rspack/core').Configuration}
+ * @param {string} [options.server]        entry of the remote's server renderer: production builds
+ *                                          then also emit `dist/server/` and announce it in the manifest
+ * @returns {(env: unknown, argv: {mode?: string}) => import('@rspack/core').Configuration | import('@rspack/core').Configuration[]}
  */
-export function federatedConfig({ dir, name, devPort, exposes, role, title }) {
+export function federatedConfig({ dir, name, devPort, exposes, role, title, server }) {
   return (_env, argv) => {
     const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
     const isHost = role === 'host';
-    return {
+    const buildId = production ? newBuildId() : 'development';
+    const withServer = Boolean(server && production);
+    const browser = {
+      name: 'browser',
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
@@ -77,7 +84,8 @@ export function federatedConfig({ dir, name, devPort, exposes, role, title }) {
           // Unminified: the page is tiny and the server replaces the <!--deals-config--> comment.
           minify: false,
         }),
-        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'), __DEALS_BUILD_ID__: JSON.stringify(buildId) }),
+        ...(withServer ? [new SsrManifestPlugin(buildId, path.join(dir, 'dist'))] : []),
         new ModuleFederationPlugin({
           name: federationName(name),
           filename: 'remoteEntry.js',
@@ -109,5 +117,7 @@ export function federatedConfig({ dir, name, devPort, exposes, role, title }) {
         ],
       },
     };
+    if (!withServer) return browser;
+    return [serverConfig({ dir, entry: server, buildId, production, rules: browser.module.rules, resolve: browser.resolve }), browser];
   };
 }

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { SiteLayout } from './components/SiteLayout';
 // The home page is the usual landing page: bundled with the app (preloaded with the HTML, see
 // infra/api frontends.ts) rather than one more round trip after it.
@@ -8,7 +8,14 @@ import HomePage from './features/home/HomePage';
 // so the 5 s count starts with the site, not after one more chunk.
 import EmailPopup from './features/email-signup/EmailPopup';
 import { PageLoading } from './components/PageLoading';
+import { forgetPreloaded } from './lib/ssr/preloaded';
 import './site.css';
+
+/**
+ * This build's id (infra/build/ssr.mjs): the shell hydrates server-rendered markup only with the
+ * build that rendered it.
+ */
+export const buildId: string = typeof __DEALS_BUILD_ID__ === 'undefined' ? 'development' : __DEALS_BUILD_ID__;
 
 // One chunk per route: a visitor downloads only the screen they open (issue 5 budget).
 const pages = {
@@ -52,8 +59,18 @@ const EmailSignupPage = lazy(pages.signup);
 const PreviewPage = lazy(pages.preview);
 const CmsRoute = lazy(pages.cms);
 
-/** The visitor site. Rendered by the shell for every path that is not an admin path. */
+/** The server's answers belong to the page it rendered: the first navigation reads afresh. */
+function useForgetServerDataOnNavigation() {
+  const location = useLocation();
+  const first = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== first.current) forgetPreloaded();
+  }, [location.key]);
+}
+
+/** The visitor site. Rendered by the shell for every path that is not an admin path, and on the server. */
 export default function App() {
+  useForgetServerDataOnNavigation();
   return (
     <SiteLayout>
       <Suspense fallback={<PageLoading />}>

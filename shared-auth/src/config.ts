@@ -3,6 +3,8 @@
 export interface RuntimeConfig {
   apiBase: string;
   emailSignupActionUrl: string | null;
+  /** The site's absolute address, when the server that hosts the shell names one (`PUBLIC_URL`). */
+  publicUrl: string | null;
 }
 
 declare global {
@@ -12,10 +14,13 @@ declare global {
 }
 
 export function runtimeConfig(): RuntimeConfig {
-  const injected = typeof window === 'undefined' ? {} : (window.__DEALS_CONFIG__ ?? {});
+  // globalThis: the window in a browser; on the server the public remote's renderer sets it to the
+  // configuration the browser will get, so both render the same URLs.
+  const injected = (globalThis as { __DEALS_CONFIG__?: Partial<RuntimeConfig> }).__DEALS_CONFIG__ ?? {};
   return {
     apiBase: (injected.apiBase ?? '/api').replace(/\/+$/, ''),
     emailSignupActionUrl: injected.emailSignupActionUrl ?? null,
+    publicUrl: injected.publicUrl ?? null,
   };
 }
 

@@ -22,7 +22,8 @@ export interface Session {
 export const SESSION_STORAGE_KEY = 'auth';
 export const emptySession: Session = { user: null, authToken: null, refreshToken: null, isAdmin: false };
 
-const storage = createJSONStorage<Session>(() => localStorage);
+// No localStorage on the server (the public remote's renderer): the session is then empty.
+const storage = createJSONStorage<Session>(() => (typeof localStorage === 'undefined' ? (undefined as unknown as Storage) : localStorage));
 
 /**
  * The one session of the page. It lives in jotai's default store: jotai and this package are

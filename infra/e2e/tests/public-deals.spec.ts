@@ -74,7 +74,8 @@ test.describe('home', () => {
     await row.getByRole('link', { name: `View All ${section.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/deals/[a-z0-9-]+/${section.id}$`));
     expect(await searched).toMatchObject({ featuredSections: [section.id], skip: 0 });
-    await expect(page).toHaveTitle(`${section.name} Deals | ${info.companyName}`);
+    // A one-section list is that section's landing page (issue 16).
+    await expect(page).toHaveTitle(`${section.name} deals and promo codes | ${info.companyName}`);
     await expect(page.getByRole('checkbox', { name: section.name })).toBeChecked();
     await settled(page);
     await expect(listedDeals(page)).toHaveCount(sectionDeals.length);
@@ -271,9 +272,10 @@ test.describe('deal page', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('an unknown deal says it is no longer available', async ({ page }) => {
-    await page.goto('/deal/details/987654321');
-    await expect(page.getByRole('heading', { level: 1, name: 'This deal is no longer available' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Browse Latest Deals' })).toHaveAttribute('href', '/deals');
+  test('an unknown deal is Not Found (404)', async ({ page }) => {
+    const response = await page.goto('/deal/details/987654321');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/home');
   });
 });

@@ -55,7 +55,8 @@ test.describe('header on the desktop', () => {
     await names.filter({ hasText: store.name }).click();
     await expect(page).toHaveURL(new RegExp(`/deals\\?stores=${store.id}$`));
     expect((await searched).categories).toEqual([store.id]);
-    await expect(page.getByRole('heading', { level: 1, name: 'Latest Deals' })).toBeVisible();
+    // A one-store list is that store's landing page (issue 16).
+    await expect(page.getByRole('heading', { level: 1, name: `${store.name} deals and promo codes` })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: store.name })).toBeChecked();
     // Choosing closed the submenu.
     await expect(page.getByRole('list', { name: 'All stores' })).toBeHidden();
@@ -84,7 +85,7 @@ test.describe('header on the desktop', () => {
     await mainMenu(page).getByRole('button', { name: 'Categories menu' }).click();
     await page.getByRole('list', { name: 'Featured' }).getByRole('link', { name: section.name }).click();
     await expect(page).toHaveURL(new RegExp(`/deals/[a-z0-9-]+/${section.id}$`));
-    await expect(page).toHaveTitle(`${section.name} Deals | ${info.companyName}`);
+    await expect(page).toHaveTitle(`${section.name} deals and promo codes | ${info.companyName}`);
   });
 
   test('a CMS menu item with sub-items opens its page', async ({ page, request }) => {

@@ -29,7 +29,7 @@ const ROUTES: RouteCase[] = [
     open: async (request, page) => {
       const section = (await api.siteInfo(request)).featuredSections[1]!;
       // The name segment is only for people reading the link: the id picks the section.
-      return { path: `/deals/any-name/${section.id}`, ready: page.locator('article.deal-card').first(), title: `${section.name} Deals | ${COMPANY}` };
+      return { path: `/deals/any-name/${section.id}`, ready: page.locator('article.deal-card').first(), title: `${section.name} deals and promo codes | ${COMPANY}` };
     },
   },
   {

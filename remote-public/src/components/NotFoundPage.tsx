@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
-import { useSiteInfo } from '../features/site/api';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { notFoundHead } from '../lib/seo';
+import { useHead, useSeoSite, useStatus } from '../lib/ssr/head';
 
+/** Any url nothing answers: a 404 for search engines, a way back for people. */
 export function NotFoundPage() {
-  const company = useSiteInfo()?.companyName || 'DealDrop';
-  useDocumentTitle(`Page not found | ${company}`, `This page does not exist on ${company}. Browse today's deals and promo codes instead.`);
+  useStatus(404);
+  useHead(notFoundHead(useSeoSite()));
   return (
     <section className="not-found">
       <h1>Page not found</h1>

@@ -9,20 +9,28 @@ import './shell.css';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const AdminArea = lazy(() => import('../features/admin-frame/AdminArea'));
 
-/** Admin and CMS paths go to the admin area; every other path belongs to the public remote. */
+const lazyScreen = (Screen: typeof LoginPage) => (
+  <Suspense fallback={<RemoteLoading />}>
+    <Screen />
+  </Suspense>
+);
+
+/**
+ * Admin and CMS paths go to the admin area; every other path belongs to the public remote. Nothing
+ * the shell draws around the public remote leaves a trace in the DOM (no element, no Suspense
+ * boundary), so the markup the remote rendered on the server hydrates as it is.
+ */
 function Dispatcher() {
   const { pathname } = useLocation();
-  return isAdminPath(pathname) ? <AdminArea /> : <RemoteView remote="public" />;
+  return isAdminPath(pathname) ? lazyScreen(AdminArea) : <RemoteView remote="public" />;
 }
 
 export function App() {
   return (
-    <Suspense fallback={<RemoteLoading />}>
-      <Routes>
-        <Route path="/" element={<Navigate to="/home" replace />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="*" element={<Dispatcher />} />
-      </Routes>
-    </Suspense>
+    <Routes>
+      <Route path="/" element={<Navigate to="/home" replace />} />
+      <Route path="/login" element={lazyScreen(LoginPage)} />
+      <Route path="*" element={<Dispatcher />} />
+    </Routes>
   );
 }

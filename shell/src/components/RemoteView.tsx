@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import type { RemoteName } from '../app/routeTable';
-import { loadRemoteComponent } from '../lib/federation';
+import { loadedRemoteComponent, loadRemoteComponent } from '../lib/federation';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback, RemoteLoading } from './RemoteFallback';
 
@@ -15,7 +15,11 @@ interface RemoteViewProps {
 /** Loads a remote's App when first rendered and shows it, or a fallback with Retry. */
 export function RemoteView({ remote, load = loadRemoteComponent }: RemoteViewProps) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  // Already loaded (a server-rendered page hydrates with it): rendered at once, as the server did.
+  const [state, setState] = useState<LoadState>(() => {
+    const Component = load === loadRemoteComponent ? loadedRemoteComponent(remote, 'App') : undefined;
+    return Component ? { status: 'ready', Component } : { status: 'loading' };
+  });
 
   useEffect(() => {
     let current = true;

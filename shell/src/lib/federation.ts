@@ -10,6 +10,23 @@ export type RemotesManifest = Partial<Record<RemoteName, string>>;
 let manifest: Promise<RemotesManifest> | null = null;
 
 /**
+ * Remotes pinned to one build's remoteEntry.js by a server-rendered page: its markup must be
+ * hydrated by the code that rendered it, whatever /remotes.json says by the time it is read.
+ */
+const pinned: RemotesManifest = {};
+
+/** Back to /remotes.json for `remote` (its pinned build could not be loaded). */
+export function unpinRemote(remote: RemoteName): void {
+  delete pinned[remote];
+}
+
+/** Loads `remote` from `entry` for the rest of this page's life (see `pinned`). */
+export function pinRemote(remote: RemoteName, entry: string): void {
+  pinned[remote] = entry;
+  register({ [remote]: entry }, true);
+}
+
+/**
  * Reads /remotes.json (written by whoever hosts the shell) and registers each remote by its
  * manifest URL. Nothing is downloaded from a remote until one of its modules is loaded.
  */
@@ -31,7 +48,7 @@ export function startFederation(): Promise<RemotesManifest> {
 }
 
 function register(remotes: RemotesManifest, force: boolean, only?: RemoteName): void {
-  const entries = Object.entries(remotes).filter(([name, url]) => url && (!only || name === only));
+  const entries = Object.entries({ ...remotes, ...pinned }).filter(([name, url]) => url && (!only || name === only));
   registerRemotes(
     entries.map(([name, url]) => ({ name: federationName(name), alias: name, entry: new URL(url as string, window.location.href).href })),
     { force },
@@ -39,6 +56,16 @@ function register(remotes: RemotesManifest, force: boolean, only?: RemoteName): 
 }
 
 const loading = new Map<string, Promise<ComponentType>>();
+const loaded = new Map<string, RemoteModule>();
+
+/** A remote module if it has already arrived: hydration renders it at once. */
+export function loadedRemoteModule(remote: RemoteName, exposed: string): RemoteModule | undefined {
+  return loaded.get(`${remote}/${exposed}`);
+}
+
+export function loadedRemoteComponent(remote: RemoteName, exposed: string): ComponentType | undefined {
+  return loadedRemoteModule(remote, exposed)?.default;
+}
 
 /**
  * The default export of a remote's exposed module, e.g. `loadRemoteComponent('catalog', 'App')`.
@@ -49,19 +76,28 @@ export function loadRemoteComponent(remote: RemoteName, exposed: string, retry =
   const key = `${remote}/${exposed}`;
   let pending = retry ? undefined : loading.get(key);
   if (!pending) {
-    pending = fetchRemoteComponent(remote, exposed, retry);
+    pending = fetchRemoteModule(remote, exposed, retry).then((module) => {
+      if (!module?.default) throw new Error(`${remote}/${exposed} has no default export`);
+      loaded.set(key, module);
+      return module.default;
+    });
     loading.set(key, pending);
     pending.catch(() => loading.delete(key));
   }
   return pending;
 }
 
-async function fetchRemoteComponent(remote: RemoteName, exposed: string, retry: boolean): Promise<ComponentType> {
-  const remotes = await startFederation();
+export interface RemoteModule {
+  default: ComponentType;
+  /** The remote's build id (infra/build/ssr.mjs), for remotes that render on the server. */
+  buildId?: string;
+}
+
+/** A remote's exposed module; a pinned remote loads without waiting for /remotes.json. */
+async function fetchRemoteModule(remote: RemoteName, exposed: string, retry = false): Promise<RemoteModule | null> {
+  const remotes = pinned[remote] ? pinned : await startFederation();
   if (!remotes[remote]) throw new Error(`No URL is configured for the ${remote} remote`);
   // After a failure the runtime keeps the broken entry: re-register it so Retry fetches afresh.
   if (retry) register(remotes, true, remote);
-  const module = await loadRemote<{ default: ComponentType }>(`${federationName(remote)}/${exposed}`);
-  if (!module?.default) throw new Error(`${remote}/${exposed} has no default export`);
-  return module.default;
+  return loadRemote<RemoteModule>(`${federationName(remote)}/${exposed}`);
 }

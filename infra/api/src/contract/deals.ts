@@ -238,3 +238,19 @@ export const DealDetailSchema = Type.Object({
   images: Type.Array(ProductImageSchema),
 });
 export type DealDetail = Static<typeof DealDetailSchema>;
+
+/**
+ * `Home/GetDealAvailability` (beyond the spec, issue 16): whether a deal exists and is live, so the
+ * visitor site can answer an expired or switched-off deal with 410 Gone and its store's live deals.
+ */
+export const DealAvailabilitySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** The store. */
+  categoryId: Type.Integer(),
+  category: Type.String(),
+  filePath: Nullable(Type.String()),
+  /** Active, started and not expired: what anonymous visitors may see. */
+  live: Type.Boolean(),
+});
+export type DealAvailability = Static<typeof DealAvailabilitySchema>;

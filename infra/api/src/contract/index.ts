@@ -19,3 +19,4 @@ export * from './push.js';
 export * from './site.js';
 export * from './assets.js';
 export * from './search.js';
+export * from './ssr.js';

@@ -83,4 +83,6 @@ export type RemotesManifest = Record<RemoteName, string>;
 export interface ClientConfig {
   apiBase: string;
   emailSignupActionUrl: string | null;
+  /** The site's absolute address (`PUBLIC_URL`): canonical links and structured data. */
+  publicUrl?: string;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { isSignedInAtom } from '@deals/shared-auth';
+import { useHydrated } from '../../lib/ssr/useHydrated';
 import type { SiteInfo } from '../../features/site/api';
 import { HeaderSearch } from '../../features/search/HeaderSearch';
 import { SiteImage } from '../../lib/images';
@@ -25,7 +26,9 @@ const cmsEntries = (info: SiteInfo | null | undefined) =>
  * the site info arrives.
  */
 export function Header({ info }: { info: SiteInfo | null | undefined }) {
-  const signedIn = useAtomValue(isSignedInAtom);
+  // Decided after hydration: the server's (cached, shared) markup shows Login to everyone.
+  const hydrated = useHydrated();
+  const signedIn = useAtomValue(isSignedInAtom) && hydrated;
   const [drawer, setDrawer] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const closer = useRef<HTMLButtonElement>(null);

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { simpleHead } from '../../lib/seo';
+import { useHead, useSeoSite } from '../../lib/ssr/head';
 import { ImageCard } from '../content/ImageCard';
 import { useSiteInfo } from '../site/api';
 import { useBlogPosts } from './api';
@@ -12,7 +13,7 @@ export default function BlogsPage() {
   const [term, setTerm] = useState('');
   const searchId = useId();
   const company = info?.companyName || 'DealDrop';
-  useDocumentTitle(`Blog Posts | ${company}`, `Shopping guides, savings tips and deal reviews from ${company}.`);
+  useHead(simpleHead(useSeoSite(), { path: '/blogs-and-reviews', title: 'Blog Posts', description: `Shopping guides, savings tips and deal reviews from ${company}.` }));
   const needle = term.trim().toLowerCase();
   const shown = posts?.filter((post) => post.name.toLowerCase().includes(needle));
 

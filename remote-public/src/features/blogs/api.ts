@@ -1,10 +1,9 @@
 import type { BlogPost } from '@deals/api/contract';
-import { getJson } from '../../lib/http';
 import { onePerPage } from '../../lib/onePerPage';
 
 export type { BlogPost };
 
-const blogPosts = onePerPage<BlogPost[]>(() => getJson<BlogPost[]>('Home/GetBlogPosts').then((list) => (Array.isArray(list) ? list : [])), []);
+const blogPosts = onePerPage<BlogPost[]>({ method: 'GET', path: 'Home/GetBlogPosts' }, [], (list) => (Array.isArray(list) ? (list as BlogPost[]) : []));
 
 /** Active blogs, newest first (`Home/GetBlogPosts`), fetched once per page load; a failure answers [] (spec 000 §8). */
 export const fetchBlogPosts = blogPosts.get;

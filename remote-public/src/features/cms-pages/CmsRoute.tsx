@@ -2,9 +2,10 @@ import { useLocation } from 'react-router-dom';
 import type { DynamicPage, SiteInfo } from '@deals/api/contract';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageLoading } from '../../components/PageLoading';
-import { getJson } from '../../lib/http';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useFetched } from '../../lib/useFetched';
+import { blogHead, cmsPageHead } from '../../lib/seo';
+import { useHead, useSeoSite } from '../../lib/ssr/head';
+import { useApi } from '../../lib/ssr/useApi';
+import { useBlogPosts } from '../blogs/api';
 import { useSiteInfo } from '../site/api';
 import { DynamicPageView } from './DynamicPageView';
 
@@ -28,15 +29,28 @@ export function findPage(pages: readonly PageEntry[], pathname: string): PageEnt
   return pages.find((page) => normalizeUrl(page.url) === wanted);
 }
 
-function CmsPage({ entry, company }: { entry: PageEntry; company: string }) {
-  const { data, loading } = useFetched(`${entry.isBlog ? 'blog' : 'page'}:${entry.id}`, (signal) =>
-    getJson<DynamicPage>(entry.isBlog ? 'Home/GetDynamicBlog' : 'Home/GetDynamicPage', { dynamicPageId: entry.id }, signal),
-  );
-  const title = data?.title || data?.name || entry.title;
-  useDocumentTitle(title ? `${title} | ${company}` : company, data?.description || (title ? `${title} on ${company}.` : undefined));
+function PageHead({ page, entry }: { page: DynamicPage; entry: PageEntry }) {
+  useHead(cmsPageHead(useSeoSite(), page, entry.url));
+  return null;
+}
+
+/** A blog's metadata also names its author and date (from the blog list). */
+function BlogHead({ page, entry }: { page: DynamicPage; entry: PageEntry }) {
+  const post = useBlogPosts()?.find((candidate) => candidate.id === entry.id);
+  useHead(blogHead(useSeoSite(), page, entry.url, post));
+  return null;
+}
+
+function CmsPage({ entry }: { entry: PageEntry }) {
+  const { data, loading } = useApi<DynamicPage>({ method: 'GET', path: entry.isBlog ? 'Home/GetDynamicBlog' : 'Home/GetDynamicPage', query: { dynamicPageId: entry.id } });
   // A failed load is silently ignored (spec 000 §8): the visitor sees Not Found.
   if (!data) return loading ? <PageLoading /> : <NotFoundPage />;
-  return <DynamicPageView page={data} />;
+  return (
+    <>
+      {entry.isBlog ? <BlogHead page={data} entry={entry} /> : <PageHead page={data} entry={entry} />}
+      <DynamicPageView page={data} />
+    </>
+  );
 }
 
 /** Every path no fixed route matched: a CMS page or blog by its url (from site info), else Not Found. */
@@ -46,5 +60,5 @@ export default function CmsRoute() {
   if (info === undefined) return <PageLoading />;
   const entry = info ? findPage(info.pages, pathname) : undefined;
   if (!entry) return <NotFoundPage />;
-  return <CmsPage key={`${entry.isBlog}:${entry.id}`} entry={entry} company={info?.companyName || 'DealDrop'} />;
+  return <CmsPage key={`${entry.isBlog}:${entry.id}`} entry={entry} />;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../../lib/ssr/useHydrated';
 import { currentSubscription, notificationsDenied, pushSupported } from './browser';
 import './DealAlerts.css';
 
@@ -27,7 +28,10 @@ const errorText = (error: unknown) => (error instanceof Error && error.message) 
  * `data-state` (checking, off, working, on, blocked, error) is there for browser tests.
  */
 export function DealAlerts() {
-  const [available] = useState(() => pushSupported() && !notificationsDenied());
+  // Known only in the browser: the server's markup (and hydration) has no button.
+  const hydrated = useHydrated();
+  const [supported] = useState(() => pushSupported() && !notificationsDenied());
+  const available = hydrated && supported;
   const [state, setState] = useState<State>({ mode: 'checking', busy: false, error: null, subscription: null });
 
   useEffect(() => {

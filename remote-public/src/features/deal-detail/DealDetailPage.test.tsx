@@ -40,6 +40,9 @@ const serve = (emailAddress: string | null = 'help@bargain.test') => {
   calls = serveFakeFetch((call) => {
     if (call.path === 'Home/GetCMSInfo') return { status: 200, data: { companyName: 'Bargain Bay', emailAddress } };
     if (call.path === 'Product/GetProductDetailById' && call.query.productId === '7') return { status: 200, data: DEAL };
+    if (call.path === 'Home/GetDealAvailability' && call.query.productId === '8')
+      return { status: 200, data: { id: 8, name: 'Old Kettle', categoryId: 3, category: 'Walmart', filePath: null, live: false } };
+    if (call.path === 'Home/SearchProduct') return { status: 200, data: [{ ...DEAL, id: 9, name: 'Live Toaster' }, { ...DEAL, id: 8, name: 'Old Kettle' }] };
     return { status: 404, data: { message: 'Deal not found' } };
   });
 };
@@ -120,16 +123,27 @@ describe('DealDetailPage', () => {
     expect(within(dialog).queryByRole('link', { name: 'Send Email' })).not.toBeInTheDocument();
   });
 
-  it('says the deal is no longer available when it cannot be loaded', async () => {
+  it('is Not Found when no deal has the id', async () => {
     renderAt('/deal/details/99');
-    expect(await screen.findByRole('heading', { level: 1, name: 'This deal is no longer available' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse Latest Deals' })).toHaveAttribute('href', '/deals');
-    await waitFor(() => expect(document.title).toBe('Deal not available | Bargain Bay'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Page not found | Bargain Bay'));
+  });
+
+  it('says an expired deal has expired and offers the store\'s live deals instead', async () => {
+    renderAt('/deal/details/8');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This deal has expired' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all Walmart deals' })).toHaveAttribute('href', '/deals?stores=3');
+    expect(await screen.findByText('Live Toaster')).toBeInTheDocument();
+    // The expired deal itself is not among the alternatives.
+    expect(screen.queryAllByText('Old Kettle')).toHaveLength(1);
+    expect(calls.find((call) => call.path === 'Home/SearchProduct')?.body).toMatchObject({ categories: [3], skip: 0 });
+    await waitFor(() => expect(document.title).toBe('This deal has expired: Old Kettle | Bargain Bay'));
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   });
 
   it('does not call the API for an id that is not a number', async () => {
     renderAt('/deal/details/abc');
-    expect(screen.getByRole('heading', { name: 'This deal is no longer available' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     await waitFor(() => expect(calls.some((call) => call.path === 'Product/GetProductDetailById')).toBe(false));
   });
 });

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { DealDetail } from '@deals/api/contract';
-import { getJson } from '../../lib/http';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { storeDealsPath } from '../../lib/links';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useFetched } from '../../lib/useFetched';
+import { dealHead } from '../../lib/seo';
+import { useHead, useSeoSite } from '../../lib/ssr/head';
+import { useApi } from '../../lib/ssr/useApi';
 import { DealBadge } from '../deals/DealBadge';
 import { DealPrices } from '../deals/DealPrices';
-import { discountPercent, formatPrice } from '../deals/dealText';
 import { LikeCounter } from '../deals/LikeCounter';
 import { DEAL_LINK_REL, PromoCode } from '../deals/PromoCode';
-import { useSiteInfo } from '../site/api';
 import { DealGallery } from './DealGallery';
+import { ExpiredDeal } from './ExpiredDeal';
 import { ReportIssueModal } from './ReportIssueModal';
 import './DealDetailPage.css';
 
@@ -20,44 +20,24 @@ const postedOn = (iso: string) => {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 };
 
-/** A search-result line for the deal: price, store, saving and the start of its description. */
-function describe(deal: DealDetail): string {
-  const discount = discountPercent(deal.currentPrice, deal.previousPrice);
-  const head = `${deal.name} for ${formatPrice(deal.currentPrice)} at ${deal.category}${discount ? ` (${discount}% off)` : ''}${deal.promoCode ? ' with a promo code' : ''}.`;
-  const text = `${head} ${deal.additionalInformation?.replace(/\s+/g, ' ').trim() ?? ''}`.trim();
-  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
-}
-
-/** `/deal/details/:id` (spec 000 §2 "Deal detail"). Failed loads show a friendly not-available state. */
+/**
+ * `/deal/details/:id` (spec 000 §2 "Deal detail"). A deal that is not live (expired, not started,
+ * switched off) is Gone with the store's live deals instead; an unknown id is Not Found.
+ */
 export default function DealDetailPage() {
   const { id } = useParams();
   const productId = Number(id);
-  const valid = Number.isInteger(productId) && productId > 0;
-  const { data: deal, loading } = useFetched(valid ? `deal:${productId}` : null, (signal) =>
-    getJson<DealDetail>('Product/GetProductDetailById', { productId }, signal),
-  );
-  const company = useSiteInfo()?.companyName || 'DealDrop';
+  const valid = Number.isInteger(productId) && productId > 0 && String(productId) === id;
+  const { data: deal, loading, error } = useApi<DealDetail>(valid ? { method: 'GET', path: 'Product/GetProductDetailById', query: { productId } } : null);
   const shown = deal?.id === productId ? deal : undefined;
-  const gone = !valid || (!loading && !shown);
-  useDocumentTitle(
-    shown ? `${shown.name} | ${company}` : gone ? `Deal not available | ${company}` : `Deal | ${company}`,
-    shown ? describe(shown) : 'Deal details, price and promo code.',
-  );
-  if (gone)
-    return (
-      <section className="empty-state deal-detail__gone">
-        <h1 className="page-title">This deal is no longer available</h1>
-        <p>It may have expired or been removed. There are plenty of other deals waiting for you.</p>
-        <Link className="btn btn--primary" to="/deals">
-          Browse Latest Deals
-        </Link>
-      </section>
-    );
-  if (!shown) return <DetailSkeleton />;
-  return <DealView key={shown.id} deal={shown} />;
+  if (!valid) return <NotFoundPage />;
+  if (shown) return <DealView key={shown.id} deal={shown} />;
+  if (loading || !error) return <DetailSkeleton />;
+  return <ExpiredDeal productId={productId} />;
 }
 
 function DealView({ deal }: { deal: DealDetail }) {
+  useHead(dealHead(useSeoSite(), deal));
   const [reporting, setReporting] = useState<boolean | null>(null);
   const images = deal.images.length ? deal.images.map((image) => image.filePath) : deal.filePath ? [deal.filePath] : [];
   const types = deal.productTypes.length ? deal.productTypes.map((type) => type.name) : deal.productType ? [deal.productType] : [];

@@ -126,7 +126,18 @@ describe('DealsPage', () => {
     await screen.findByRole('link', { name: 'Deal 1' });
     expect(searches()).toEqual([{ ...empty, featuredSections: [3], categories: [5] }]);
     expect(await screen.findByRole('checkbox', { name: 'Summer Sale' })).toBeChecked();
-    await waitFor(() => expect(document.title).toBe('Summer Sale Deals | Bargain Bay'));
+    // A section and a store together are a filtered view of /deals, not the section's landing page.
+    await waitFor(() => expect(document.title).toBe('Latest Deals | Bargain Bay'));
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
+  });
+
+  it('names a one-section list after the section: its landing page', async () => {
+    serve();
+    renderAt('/deals/summer-sale/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Summer Sale deals and promo codes' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Summer Sale deals and promo codes | Bargain Bay'));
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/\/deals\/summer-sale\/3$/);
+    expect(document.querySelector('meta[name="robots"]')).toBeNull();
   });
 
   it('appends on Load More with skip = deals so far, offers more only after exactly 100, and replaces on Filter', async () => {

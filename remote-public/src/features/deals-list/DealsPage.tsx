@@ -3,8 +3,12 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { DealCard as Deal } from '@deals/api/contract';
 import { PRICE_TIERS, SORT_OPTIONS } from '@deals/api/contract/enums';
 import { postJson } from '../../lib/http';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useSiteInfo } from '../site/api';
+import { dealsListHead, landingHeading, type DealsLanding } from '../../lib/seo';
+import { settle, type ApiCall } from '../../lib/ssr/apiCall';
+import { useHead, useSeoSite } from '../../lib/ssr/head';
+import { preloadedAnswer } from '../../lib/ssr/preloaded';
+import { useServerAnswer } from '../../lib/ssr/renderContext';
+import { useSiteInfo, type SiteInfo } from '../site/api';
 import { DealCard } from '../deals/DealCard';
 import { WhenVisible } from '../../components/WhenVisible';
 import {
@@ -66,6 +70,29 @@ function CheckList({ legend, options, chosen, onChange }: { legend: string; opti
   );
 }
 
+/** The first page of a filter: the server renders it and the browser starts from its answer. */
+const firstPageCall = (filter: DealListFilter): ApiCall => ({ method: 'POST', path: 'Home/SearchProduct', body: searchBody(filter, 0) });
+
+/**
+ * A list filtered by exactly one store, one product category or one featured section and nothing
+ * else is that record's landing page (its own title, h1 and canonical URL); any other filter is a
+ * view of /deals that search engines should not index.
+ */
+export function landingOf(filter: DealListFilter, info: SiteInfo | null | undefined): DealsLanding {
+  const { searchTerm, sortBy, priceRange, stores, productTypes, featuredSections } = filter;
+  const lists = [stores, productTypes, featuredSections].filter((ids) => ids.length > 0);
+  if (!lists.length && !searchTerm.trim() && !sortBy && !priceRange) return { kind: 'all' };
+  if (lists.length !== 1 || lists[0]!.length !== 1 || searchTerm.trim() || sortBy || priceRange) return { kind: 'filtered' };
+  const id = lists[0]![0]!;
+  const [kind, records] = stores.length
+    ? (['store', info?.stores] as const)
+    : productTypes.length
+      ? (['category', info?.categories] as const)
+      : (['featured', info?.featuredSections] as const);
+  const record = records?.find((item) => item.id === id);
+  return record ? { kind, id, name: record.name } : { kind: 'filtered' };
+}
+
 /** `/deals` and `/deals/:featured/:featuredId`: Latest Deals with its filters (spec 000 §2, §3, §4). */
 export default function DealsPage() {
   const info = useSiteInfo();
@@ -80,7 +107,14 @@ export default function DealsPage() {
   const [shownKey, setShownKey] = useState(urlKey);
   const [open, setOpen] = useState(false);
   const [reloads, setReloads] = useState(0);
-  const [list, dispatch] = useReducer(dealListReducer<Deal>, undefined, initialListState<Deal>);
+  // A server-rendered page starts with the server's first page; the browser does not ask again.
+  const firstCall = firstPageCall(applied);
+  const served = useServerAnswer(firstCall) ?? preloadedAnswer(firstCall);
+  const [list, dispatch] = useReducer(dealListReducer<Deal>, served, (answer) => {
+    const deals = answer ? settle<Deal[]>(answer).data : undefined;
+    return Array.isArray(deals) ? dealListReducer(initialListState<Deal>(), { type: 'loaded', deals, append: false }) : initialListState<Deal>();
+  });
+  const skipFirstLoad = useRef(served !== undefined);
   const request = useRef<AbortController | null>(null);
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -109,6 +143,10 @@ export default function DealsPage() {
   };
 
   useEffect(() => {
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      return;
+    }
     // The URL (and a Filter or Clear All that keeps it) says when to reload.
     load(filterFromParams(new URLSearchParams(urlKey)), 0);
   }, [urlKey, reloads]);
@@ -143,19 +181,15 @@ export default function DealsPage() {
     apply(EMPTY_FILTER);
   };
 
-  const company = info?.companyName ?? 'DealDrop';
-  const section = applied.featuredSections.length === 1 ? info?.featuredSections.find((s) => s.id === applied.featuredSections[0]) : undefined;
-  useDocumentTitle(
-    `${section ? `${section.name} Deals` : 'Latest Deals'} | ${company}`,
-    section ? `${section.name}: the latest deals and promo codes at ${company}.` : `The latest deals and promo codes at ${company}: search, sort and filter by store, category and price.`,
-  );
+  const landing = landingOf(applied, info);
+  useHead(dealsListHead(useSeoSite(), landing));
 
   const pick = (key: IdList) => ({ chosen: draft[key], onChange: (ids: number[]) => change({ [key]: ids }) });
   const firstLoad = list.loading && !list.deals.length;
 
   return (
     <div className="deals-page">
-      <h1 className="page-title">Latest Deals</h1>
+      <h1 className="page-title">{landingHeading(landing)}</h1>
       <div className="deals-page__layout">
         <form className={`deals-filters${open ? ' deals-filters--open' : ''}`} onSubmit={submit} role="search" aria-label="Deal filters">
           <label className="deals-filters__search">

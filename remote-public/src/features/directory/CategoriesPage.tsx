@@ -6,6 +6,7 @@ export default function CategoriesPage() {
   return (
     <DirectoryPage
       title="Categories"
+      pagePath="/categories"
       noun="categories"
       description="Browse deals and promo codes by product category."
       items={(info) => info.categories}

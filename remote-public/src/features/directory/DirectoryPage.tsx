@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SiteImage } from '../../lib/images';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { simpleHead } from '../../lib/seo';
+import { useHead, useSeoSite } from '../../lib/ssr/head';
 import { useSiteInfo, type SiteInfo } from '../site/api';
 import './DirectoryPage.css';
 
 export interface DirectoryPageProps {
   /** The h1 and the start of the document title: `Stores` or `Categories`. */
   title: string;
+  /** The page's own path: `/stores`. */
+  pagePath: string;
   /** What the search box finds, lower case: `stores`. */
   noun: string;
   /** The description for search engines. */
@@ -23,10 +26,10 @@ const EAGER_TILES = 4;
 const SKELETONS = 12;
 
 /** `/stores` and `/categories` (spec 000 §2 "Stores and categories"): search by name, each tile opens the filtered deals. */
-export function DirectoryPage({ title, noun, description, items, path, fit }: DirectoryPageProps) {
+export function DirectoryPage({ title, pagePath, noun, description, items, path, fit }: DirectoryPageProps) {
   const info = useSiteInfo();
   const [query, setQuery] = useState('');
-  useDocumentTitle(`${title} | ${info?.companyName ?? 'DealDrop'}`, description);
+  useHead(simpleHead(useSeoSite(), { path: pagePath, title, description }));
   const needle = query.trim().toLowerCase();
   const shown = info ? items(info).filter((item) => item.name.toLowerCase().includes(needle)) : [];
   return (

@@ -6,6 +6,7 @@ export default function StoresPage() {
   return (
     <DirectoryPage
       title="Stores"
+      pagePath="/stores"
       noun="stores"
       description="Find your favourite store and browse its latest deals and promo codes."
       items={(info) => info.stores}

@@ -1,11 +1,13 @@
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useSiteInfo } from '../site/api';
+import { simpleHead } from '../../lib/seo';
+import { useHead, useSeoSite } from '../../lib/ssr/head';
 import { EmailSignupForm } from './EmailSignupForm';
 
 /** `/email-blast-signup` (spec 000 §2 "Email signup page"). */
 export default function EmailSignupPage() {
-  const company = useSiteInfo()?.companyName || 'DealDrop';
-  useDocumentTitle(`Email Blast | ${company}`, `Sign up to the ${company} email blast: the best deals and promo codes in your inbox.`);
+  const site = useSeoSite();
+  useHead(
+    simpleHead(site, { path: '/email-blast-signup', title: 'Email Blast', description: `Sign up to the ${site.companyName} email blast: the best deals and promo codes in your inbox.` }),
+  );
   return (
     <section className="email-page">
       <h1 className="page-title">Email Blast</h1>

@@ -4,7 +4,8 @@ import { Carousel } from '../../components/Carousel';
 import { WhenVisible } from '../../components/WhenVisible';
 import { SiteImage } from '../../lib/images';
 import { featuredDealsPath, storeDealsPath } from '../../lib/links';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { homeHead } from '../../lib/seo';
+import { useHead, useSeoSite } from '../../lib/ssr/head';
 import { LatestBlogs } from '../blogs/LatestBlogs';
 import { AppBadges } from '../deals/AppDownloadModal';
 import { DealCard } from '../deals/DealCard';
@@ -98,10 +99,7 @@ function FeaturedRow({ section }: { section: Section }) {
 export default function HomePage() {
   const info = useSiteInfo();
   const company = info?.companyName || 'DealDrop';
-  useDocumentTitle(
-    `${company}: deals and promo codes`,
-    `Today's best deals and promo codes from the online stores you love, hand-picked by ${company} and updated every day.`,
-  );
+  useHead(homeHead(useSeoSite()));
   const sections = info?.featuredSections ?? [];
   const stores = info?.stores ?? [];
   return (

@@ -4,6 +4,7 @@ import type { SearchSuggestion } from '@deals/api/contract';
 import { PAGE_SIZE } from '@deals/api/contract/limits';
 import { Icon } from '../../components/layout/icons';
 import { getJson } from '../../lib/http';
+import { useHydrated } from '../../lib/ssr/useHydrated';
 import { SiteImage } from '../../lib/images';
 import { dealPath, searchDealsPath } from '../../lib/links';
 import './HeaderSearch.css';
@@ -22,7 +23,7 @@ export const SEARCH_TEXTS = {
   searching: 'Searching…',
 };
 
-const onDesktop = () => typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 1024px)').matches;
+const onDesktop = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 1024px)').matches;
 
 /**
  * The header's live deal search (spec 000 §2): an ARIA combobox. Suggestions come 500 ms after
@@ -39,6 +40,8 @@ export function HeaderSearch({ className }: { className?: string }) {
   const [found, setFound] = useState<{ keyword: string; items: SearchSuggestion[] } | null>(null);
   const keyword = term.trim();
   const typed = keyword.length >= MIN_KEYWORD;
+  // The server cannot know the screen: its markup (and so hydration) says the phone's text.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!typed) return;
@@ -75,7 +78,7 @@ export function HeaderSearch({ className }: { className?: string }) {
     leave(dealPath(item.value));
   };
 
-  const hint = !typed ? (onDesktop() ? SEARCH_TEXTS.startDesktop : SEARCH_TEXTS.startPhone) : pending ? SEARCH_TEXTS.searching : SEARCH_TEXTS.none;
+  const hint = !typed ? (hydrated && onDesktop() ? SEARCH_TEXTS.startDesktop : SEARCH_TEXTS.startPhone) : pending ? SEARCH_TEXTS.searching : SEARCH_TEXTS.none;
 
   return (
     <form

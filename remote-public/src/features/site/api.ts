@@ -1,10 +1,9 @@
 import type { BlogPost, SiteInfo } from '@deals/api/contract';
-import { getJson } from '../../lib/http';
 import { onePerPage } from '../../lib/onePerPage';
 
 export type { SiteInfo, BlogPost };
 
-const siteInfo = onePerPage<SiteInfo | null>(() => getJson<SiteInfo>('Home/GetCMSInfo'), null);
+const siteInfo = onePerPage<SiteInfo | null>({ method: 'GET', path: 'Home/GetCMSInfo' }, null);
 
 /** Site info (`Home/GetCMSInfo`), fetched once per page load; failures are silently ignored (spec 000 §8). */
 export const fetchSiteInfo = siteInfo.get;

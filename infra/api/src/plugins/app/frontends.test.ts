@@ -100,8 +100,14 @@ describe('frontends plugin', () => {
     }
   });
 
+  it('sends / to /home, keeping the query', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/?utm=x', headers: HTML });
+    assert.equal(res.statusCode, 301);
+    assert.equal(res.headers.location, '/home?utm=x');
+  });
+
   it('serves the shell with the client configuration injected and escaped', async () => {
-    for (const url of ['/', '/index.html']) {
+    for (const url of ['/index.html']) {
       const res = await t.app.inject({ method: 'GET', url, headers: HTML });
       assert.equal(res.statusCode, 200, url);
       assert.match(String(res.headers['content-type']), /text\/html/);
@@ -113,6 +119,7 @@ describe('frontends plugin', () => {
       assert.deepEqual(JSON.parse(json), {
         apiBase: 'https://api.example/api',
         emailSignupActionUrl: 'https://mail.example/subscribe?x=</script><script>alert(1)</script>',
+        publicUrl: 'http://localhost:8080',
       });
     }
   });

@@ -12,6 +12,10 @@ import fp from 'fastify-plugin';
 import { REMOTE_NAMES, type ClientConfig, type RemoteName, type RemotesManifest } from '../../contract/index.js';
 import { isApiPath } from '../../errors.js';
 import type { AppOptions, Env } from '../../options.js';
+import { canHostRender } from '../../ssr/document.js';
+import { encodedBody, preferredEncoding } from '../../ssr/page-cache.js';
+import { ServerBundleSource, type RemoteLocation } from '../../ssr/server-bundle.js';
+import { VisitorRenderer } from '../../ssr/visitor-renderer.js';
 
 export const CONFIG_MARKER = '<!--deals-config-->';
 
@@ -48,8 +52,30 @@ export function remotesManifest(env: Env): RemotesManifest {
   return manifest;
 }
 
-export function clientConfig(env: Env): ClientConfig {
-  return { apiBase: env.API_BASE || '/api', emailSignupActionUrl: env.EMAIL_SIGNUP_ACTION_URL || null };
+/** The site's absolute address (`PUBLIC_URL`), for canonical links, structured data and sitemaps. */
+export function publicUrlOf(env: Env): string {
+  return (env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`).replace(/\/+$/, '');
+}
+
+export function clientConfig(env: Env): ClientConfig & { publicUrl: string } {
+  return { apiBase: env.API_BASE || '/api', emailSignupActionUrl: env.EMAIL_SIGNUP_ACTION_URL || null, publicUrl: publicUrlOf(env) };
+}
+
+/** Shared caches may keep a rendered page a minute; browsers revalidate it (ETag) every time. */
+export const RENDERED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60';
+
+/** Where the server bundle of the public remote is read from: this server's disk, or its URL. */
+export function publicRemoteLocation(env: Env, root: string): RemoteLocation {
+  const configured = env.REMOTE_PUBLIC_URL;
+  const local: RemoteLocation = { kind: 'disk', dist: join(root, 'remote-public', 'dist'), browserBase: '/remotes/public/' };
+  if (!configured || configured === '/remotes/public/mf-manifest.json') return local;
+  // A site-relative URL is served by whatever fronts this server: read it through PUBLIC_URL.
+  return { kind: 'url', manifestUrl: new URL(configured, `${publicUrlOf(env)}/`).href };
+}
+
+/** Visitor pages rendered on the server: not the back office, not the draft preview. */
+function isRenderedPath(path: string): boolean {
+  return !BACK_OFFICE_PATH.test(path) && path !== '/preview' && path !== '/' && path !== '/index.html';
 }
 
 /** Inlines the client configuration; `<` is escaped so no value can close the script element. */
@@ -97,7 +123,26 @@ function isClientRoute(request: FastifyRequest): boolean {
   return accept.includes('text/html') || accept.includes('*/*');
 }
 
-async function registerShell(fastify: FastifyInstance, shellDist: string, env: Env, publicDist: string | null): Promise<void> {
+function visitorRenderer(fastify: FastifyInstance, env: Env, root: string, shellHtml: string): VisitorRenderer | null {
+  if (env.SSR === 'off') return null;
+  if (!canHostRender(shellHtml)) {
+    fastify.log.warn('server rendering is off: the shell index.html has no #root, <title> or </body> to fill');
+    return null;
+  }
+  // The deployment-wide content version (plugins/app/content-version.ts) when it is registered.
+  const versions = (fastify as unknown as { contentVersion?: { current(): Promise<number> } }).contentVersion;
+  const contentVersion = versions ? () => versions.current() : () => Promise.resolve(0);
+  return new VisitorRenderer(fastify, {
+    source: new ServerBundleSource({ location: publicRemoteLocation(env, root), refreshMs: Number(env.SSR_REFRESH_MS) || 30_000, log: fastify.log }),
+    shellHtml,
+    config: clientConfig(env),
+    contentVersion,
+    ttlMs: Number(env.SSR_PAGE_TTL_MS) || 60_000,
+    renderTimeoutMs: 10_000,
+  });
+}
+
+async function registerShell(fastify: FastifyInstance, shellDist: string, env: Env, publicDist: string | null, root: string): Promise<void> {
   const indexPath = join(shellDist, 'index.html');
   if (!existsSync(indexPath)) {
     fastify.log.warn({ path: indexPath }, 'shell build not found: the API runs, the site is not served');
@@ -115,8 +160,24 @@ async function registerShell(fastify: FastifyInstance, shellDist: string, env: E
     }
     return visitorHtml.html;
   };
+  const renderer = visitorRenderer(fastify, env, root, indexHtml);
+  const sendRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const page = renderer ? await renderer.page(request.url) : null;
+    if (!page) return false;
+    reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', RENDERED_PAGE_CACHE_CONTROL).header('etag', page.etag).header('vary', 'Accept-Encoding');
+    if (request.headers['if-none-match'] === page.etag) {
+      reply.code(304).send();
+      return true;
+    }
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) reply.send(page.html);
+    else reply.header('content-encoding', encoding).send(await encodedBody(page, encoding));
+    return true;
+  };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
+    if (path === '/') return reply.redirect(`/home${request.url.slice(1)}`, 301);
+    if (isRenderedPath(path) && (await sendRendered(request, reply))) return reply;
     const html = BACK_OFFICE_PATH.test(path) ? indexHtml : await visitorIndex();
     return reply.code(200).type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(html);
   };
@@ -172,7 +233,7 @@ export default fp<AppOptions>(
     // Preloads only for a public remote this process serves (not one from REMOTE_PUBLIC_URL).
     const publicDist = env.REMOTE_PUBLIC_URL ? null : join(root, 'remote-public', 'dist');
     registerServiceWorker(fastify, join(root, 'remote-public', 'dist'));
-    await registerShell(fastify, join(root, 'shell', 'dist'), env, publicDist);
+    await registerShell(fastify, join(root, 'shell', 'dist'), env, publicDist, root);
   },
   { name: 'frontends', dependencies: ['compress'] },
 );

@@ -12,6 +12,7 @@ import {
   type DealCard,
   type SearchSuggestion,
 } from '../../../contract/index.js';
+import dealAvailability from './deal-availability.js';
 import dynamicPages from './dynamic-pages.js';
 
 /** The search answers are JSON text written by the database (see plugins/app/deal-search.ts). */
@@ -26,6 +27,7 @@ const preSerialized = <T>(json: string) => json as unknown as T;
 const home: FastifyPluginAsyncTypebox = async (fastify) => {
   // The CMS pages' calls live in their own file (one folder, one autoloaded index).
   await fastify.register(dynamicPages);
+  await fastify.register(dealAvailability);
 
   fastify.get(
     '/GetCMSInfo',

@@ -1,0 +1,34 @@
+/** The server-rendered document: the shell's index.html with the remote's render poured in. */
+import type { SsrDocumentInfo, SsrRenderResult } from '../contract/index.js';
+import type { ServerBuild } from './server-bundle.js';
+
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+const ROOT = /<div id="root">[\s\S]*?<\/div>/;
+const TITLE = /<title>[\s\S]*?<\/title>/;
+const DESCRIPTION = /<meta name="description"[^>]*>\s*/;
+
+/** Whether the shell's index.html has the places a render is poured into. */
+export function canHostRender(shellHtml: string): boolean {
+  return ROOT.test(shellHtml) && TITLE.test(shellHtml) && shellHtml.includes('</head>') && shellHtml.includes('</body>');
+}
+
+export function serverDocument(shellHtml: string, build: ServerBuild, result: SsrRenderResult): string {
+  const info: SsrDocumentInfo = { remote: 'public', buildId: build.buildId, entry: build.clientEntry };
+  // Stylesheets first: the markup paints styled, before any script has run.
+  const assets = [
+    ...build.styles.map((href) => `<link rel="stylesheet" href="${attr(href)}">`),
+    ...build.scripts.map((href) => `<link rel="preload" href="${attr(href)}" as="script">`),
+  ].join('');
+  return (
+    shellHtml
+      // First in <head>: the shell's inline scripts read it (no site-info preload for a rendered page).
+      .replace('<head>', () => `<head><script>window.__DEALS_SSR__=${scriptJson(info)}</script>`)
+      .replace(DESCRIPTION, '')
+      .replace(TITLE, () => result.head || '<title>DealDrop</title>')
+      .replace('</head>', () => `${assets}</head>`)
+      .replace(ROOT, () => `<div id="root">${result.html}</div>`)
+      .replace('</body>', () => `${result.data}</body>`)
+  );
+}
