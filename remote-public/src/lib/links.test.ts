@@ -1,3 +1,4 @@
+import { categoryLandingPath, storeLandingPath } from '@deals/api/contract/visitor-urls';
 import { categoryDealsPath, dealPath, featuredDealsPath, searchDealsPath, slug, storeDealsPath } from './links';
 
 describe('links into the deals list', () => {
@@ -7,6 +8,11 @@ describe('links into the deals list', () => {
     expect(searchDealsPath('  air fryer ')).toBe('/deals?q=air+fryer');
     expect(searchDealsPath('   ')).toBe('/deals');
     expect(dealPath(12)).toBe('/deal/details/12');
+  });
+
+  it('links to exactly the landing URLs the sitemap lists', () => {
+    expect(storeDealsPath(4)).toBe(storeLandingPath(4));
+    expect(categoryDealsPath(7)).toBe(categoryLandingPath(7));
   });
 
   it('names featured sections readably in their path', () => {

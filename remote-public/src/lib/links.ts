@@ -8,21 +8,8 @@ const listPath = (filter: Partial<DealListFilter>) => {
   return query ? `/deals?${query}` : '/deals';
 };
 
-/** A readable url segment for a name: `Summer Sale!` → `summer-sale`. */
-export function slug(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'section'
-  );
-}
+export { dealPath, featuredDealsPath, slug } from '@deals/api/contract/visitor-urls';
 
-export const dealPath = (id: number) => `/deal/details/${id}`;
 export const storeDealsPath = (storeId: number) => listPath({ stores: [storeId] });
 export const categoryDealsPath = (productTypeId: number) => listPath({ productTypes: [productTypeId] });
 export const searchDealsPath = (term: string) => listPath({ searchTerm: term });
-/** `/deals/:featured/:featuredId`: the section's name is only for people reading the link. */
-export const featuredDealsPath = (section: { id: number; name: string }) => `/deals/${slug(section.name)}/${section.id}`;

@@ -20,3 +20,4 @@ export * from './site.js';
 export * from './assets.js';
 export * from './search.js';
 export * from './ssr.js';
+export * from './visitor-urls.js';

@@ -508,6 +508,21 @@ export const emailSubscribers = pgTable(
   (table) => [uniqueIndex('email_subscribers_email_lower_key').on(sql`lower(${table.email})`)],
 );
 
+/**
+ * The deployment-wide version of what visitors see: one row, id 1, bumped by every successful staff
+ * write (plugins/app/content-version.ts). Every instance keys its caches of public content on it, so
+ * an edit on one instance retires the rendered pages and site info cached by all of them.
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: integer('version').notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('content_version_single_row', sql`${table.id} = 1`)],
+);
+
 export type SiteAssetRow = typeof siteAssets.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type NewCategoryRow = typeof categories.$inferInsert;

@@ -4,9 +4,9 @@
  * a page also expires after `ttlMs` because time alone changes what it shows (a deal starts or
  * expires). Compressed bodies are made once per page, not once per visit.
  */
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { etagOf } from '../lib/http-cache.js';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -45,7 +45,7 @@ export class PageCache {
   set(key: string, page: Omit<CachedPage, 'etag' | 'expiresAt' | 'encoded'>): CachedPage {
     const entry: CachedPage = {
       ...page,
-      etag: `"${createHash('sha1').update(page.html).digest('base64url')}"`,
+      etag: etagOf(page.html),
       expiresAt: Date.now() + this.ttlMs,
       encoded: new Map(),
     };

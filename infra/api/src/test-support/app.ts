@@ -8,9 +8,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Tests write fixtures straight into the database, past the staff routes that bump the content
+ * version, so public caches are off unless a test turns them on (`env: { PUBLIC_CACHE_TTL_MS }`).
+ */
+const TEST_ENV = { PUBLIC_CACHE_TTL_MS: '0' };
+
 export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ database: database.options, logger: false, env: {}, ...overrides });
+  const app = await buildApp({ database: database.options, logger: false, ...overrides, env: { ...TEST_ENV, ...overrides.env } });
   return {
     app,
     async close() {

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { REMOTE_NAMES, type ClientConfig, type RemoteName, type RemotesManifest } from '../../contract/index.js';
 import { isApiPath } from '../../errors.js';
+import { matchesEtag, publicCacheTtlMs, SHARED_CACHE_CONTROL } from '../../lib/http-cache.js';
 import type { AppOptions, Env } from '../../options.js';
 import { canHostRender } from '../../ssr/document.js';
 import { encodedBody, preferredEncoding } from '../../ssr/page-cache.js';
@@ -62,7 +63,7 @@ export function clientConfig(env: Env): ClientConfig & { publicUrl: string } {
 }
 
 /** Shared caches may keep a rendered page a minute; browsers revalidate it (ETag) every time. */
-export const RENDERED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60';
+export const RENDERED_PAGE_CACHE_CONTROL = SHARED_CACHE_CONTROL;
 
 /** Where the server bundle of the public remote is read from: this server's disk, or its URL. */
 export function publicRemoteLocation(env: Env, root: string): RemoteLocation {
@@ -129,15 +130,12 @@ function visitorRenderer(fastify: FastifyInstance, env: Env, root: string, shell
     fastify.log.warn('server rendering is off: the shell index.html has no #root, <title> or </body> to fill');
     return null;
   }
-  // The deployment-wide content version (plugins/app/content-version.ts) when it is registered.
-  const versions = (fastify as unknown as { contentVersion?: { current(): Promise<number> } }).contentVersion;
-  const contentVersion = versions ? () => versions.current() : () => Promise.resolve(0);
   return new VisitorRenderer(fastify, {
     source: new ServerBundleSource({ location: publicRemoteLocation(env, root), refreshMs: Number(env.SSR_REFRESH_MS) || 30_000, log: fastify.log }),
     shellHtml,
     config: clientConfig(env),
-    contentVersion,
-    ttlMs: Number(env.SSR_PAGE_TTL_MS) || 60_000,
+    contentVersion: () => fastify.contentVersion.current(),
+    ttlMs: publicCacheTtlMs(env),
     renderTimeoutMs: 10_000,
   });
 }
@@ -165,7 +163,7 @@ async function registerShell(fastify: FastifyInstance, shellDist: string, env: E
     const page = renderer ? await renderer.page(request.url) : null;
     if (!page) return false;
     reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', RENDERED_PAGE_CACHE_CONTROL).header('etag', page.etag).header('vary', 'Accept-Encoding');
-    if (request.headers['if-none-match'] === page.etag) {
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) {
       reply.code(304).send();
       return true;
     }
@@ -235,5 +233,5 @@ export default fp<AppOptions>(
     registerServiceWorker(fastify, join(root, 'remote-public', 'dist'));
     await registerShell(fastify, join(root, 'shell', 'dist'), env, publicDist, root);
   },
-  { name: 'frontends', dependencies: ['compress'] },
+  { name: 'frontends', dependencies: ['compress', 'content-version'] },
 );

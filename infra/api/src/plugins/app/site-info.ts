@@ -16,6 +16,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { SEARCH_LIMITS, type SiteInfo } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
+import { etagOf, publicCacheTtlMs, VersionedCache } from '../../lib/http-cache.js';
+import type { AppOptions } from '../../options.js';
 import { DEAL_CARD_JSON, PREVIEW_IMAGE_JOIN } from './deal-search.js';
 
 /** `[]` instead of NULL for an empty aggregate. */
@@ -96,15 +98,34 @@ export function createSiteInfoRepository(db: Database) {
 
 export type SiteInfoRepository = ReturnType<typeof createSiteInfoRepository>;
 
+/** The site info as sent: its JSON text and that text's ETag. */
+export interface SiteInfoAnswer {
+  json: string;
+  etag: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    siteInfo: SiteInfoRepository;
+    siteInfo: SiteInfoRepository & { answer(): Promise<SiteInfoAnswer> };
   }
 }
 
-export default fp(
-  async (fastify) => {
-    fastify.decorate('siteInfo', createSiteInfoRepository(fastify.db));
+/**
+ * Every visitor page asks for the site info, so its JSON is computed once per content version and
+ * lifetime (a featured section's deals start and expire with time alone).
+ */
+export default fp<AppOptions>(
+  async (fastify, opts) => {
+    const repository = createSiteInfoRepository(fastify.db);
+    const cache = new VersionedCache<SiteInfoAnswer>(
+      async () => {
+        const json = JSON.stringify(await repository.get());
+        return { json, etag: etagOf(json) };
+      },
+      () => fastify.contentVersion.current(),
+      publicCacheTtlMs(opts.env ?? process.env),
+    );
+    fastify.decorate('siteInfo', { ...repository, answer: () => cache.get() });
   },
-  { name: 'site-info', dependencies: ['database'] },
+  { name: 'site-info', dependencies: ['database', 'content-version'] },
 );

@@ -11,7 +11,9 @@ import {
   SiteInfoSchema,
   type DealCard,
   type SearchSuggestion,
+  type SiteInfo,
 } from '../../../contract/index.js';
+import { matchesEtag, SHARED_CACHE_CONTROL } from '../../../lib/http-cache.js';
 import dealAvailability from './deal-availability.js';
 import dynamicPages from './dynamic-pages.js';
 
@@ -35,11 +37,16 @@ const home: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { access: 'public' },
       schema: {
         tags: ['Home'],
-        description: `Everything the public site's frame needs, in one database round: settings, active menu items with their active children, active pages and blogs, active stores, product categories and featured sections (each with up to ${SEARCH_LIMITS.featuredSectionDeals} live deals), footer items.`,
-        response: { 200: SiteInfoSchema },
+        description: `Everything the public site's frame needs, in one database round (cached per content version for at most a minute; ETag and If-None-Match answer 304): settings, active menu items with their active children, active pages and blogs, active stores, product categories and featured sections (each with up to ${SEARCH_LIMITS.featuredSectionDeals} live deals), footer items.`,
+        response: { 200: SiteInfoSchema, 304: Type.Null({ description: 'Not modified: the If-None-Match ETag is current.' }) },
       },
     },
-    async () => fastify.siteInfo.get(),
+    async (request, reply) => {
+      const { json, etag } = await fastify.siteInfo.answer();
+      reply.header('cache-control', SHARED_CACHE_CONTROL).header('etag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return reply.type(JSON_TYPE).send(preSerialized<SiteInfo>(json));
+    },
   );
 
   fastify.post(

@@ -1,0 +1,78 @@
+/**
+ * HTTP caching shared by the answers every visitor needs (rendered pages, `Home/GetCMSInfo`) and
+ * the in-process caches behind them, which are keyed on the content version and a lifetime.
+ */
+import { createHash } from 'node:crypto';
+
+/**
+ * Browsers always revalidate (a 304 costs one round trip and no body); a shared cache (CDN) may
+ * serve an answer for 60 s and a stale one while it revalidates. The server itself never serves
+ * content older than the last staff write.
+ */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60';
+
+/**
+ * How long the server keeps what visitors see (rendered pages, the site info) without recomputing
+ * it, for what time alone changes: `PUBLIC_CACHE_TTL_MS`, default a minute; 0 turns caching off.
+ */
+export function publicCacheTtlMs(env: Readonly<Record<string, string | undefined>>): number {
+  const configured = env.PUBLIC_CACHE_TTL_MS?.trim();
+  const ms = configured ? Number(configured) : NaN;
+  return Number.isFinite(ms) && ms >= 0 ? ms : 60_000;
+}
+
+/** A strong validator of a body. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** Whether an `If-None-Match` header names `etag` (a list, `*` or a weak form all count). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+export interface VersionedValue<T> {
+  value: T;
+  version: number;
+  expiresAt: number;
+}
+
+/**
+ * One value computed at most once per content version and lifetime, with one computation at a
+ * time however many callers ask while it runs.
+ */
+export class VersionedCache<T> {
+  private entry: VersionedValue<T> | null = null;
+  private pending: { version: number; promise: Promise<T> } | null = null;
+
+  constructor(
+    private readonly compute: () => Promise<T>,
+    private readonly version: () => Promise<number>,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(): Promise<T> {
+    const version = await this.version();
+    const entry = this.entry;
+    if (entry && entry.version === version && entry.expiresAt > this.now()) return entry.value;
+    if (this.pending?.version === version) return this.pending.promise;
+    const promise = this.compute().then(
+      (value) => {
+        // A slower computation of an older version never replaces a newer one.
+        if (!this.entry || this.entry.version <= version) this.entry = { value, version, expiresAt: this.now() + this.ttlMs };
+        return value;
+      },
+    );
+    const pending = { version, promise };
+    this.pending = pending;
+    void promise.catch(() => {}).finally(() => {
+      if (this.pending === pending) this.pending = null;
+    });
+    return promise;
+  }
+}
