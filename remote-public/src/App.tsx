@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { SiteLayout } from './components/SiteLayout';
+import { preloadLayout, SiteLayout } from './components/SiteLayout';
 // The home page is the usual landing page: bundled with the app (preloaded with the HTML, see
 // infra/api frontends.ts) rather than one more round trip after it.
 import HomePage from './features/home/HomePage';
@@ -8,6 +8,7 @@ import HomePage from './features/home/HomePage';
 // so the 5 s count starts with the site, not after one more chunk.
 import EmailPopup from './features/email-signup/EmailPopup';
 import { PageLoading } from './components/PageLoading';
+import { preloadable } from './lib/preloadable';
 import { forgetPreloaded } from './lib/ssr/preloaded';
 import './site.css';
 
@@ -18,16 +19,25 @@ import './site.css';
 export const buildId: string = typeof __DEALS_BUILD_ID__ === 'undefined' ? 'development' : __DEALS_BUILD_ID__;
 
 // One chunk per route: a visitor downloads only the screen they open (issue 5 budget).
+const DealsPage = preloadable(() => import('./features/deals-list/DealsPage'));
+const DealDetailPage = preloadable(() => import('./features/deal-detail/DealDetailPage'));
+const StoresPage = preloadable(() => import('./features/directory/StoresPage'));
+const CategoriesPage = preloadable(() => import('./features/directory/CategoriesPage'));
+const BlogsPage = preloadable(() => import('./features/blogs/BlogsPage'));
+const EmailSignupPage = preloadable(() => import('./features/email-signup/EmailSignupPage'));
+const PreviewPage = preloadable(() => import('./features/cms-pages/PreviewPage'));
+const CmsRoute = preloadable(() => import('./features/cms-pages/CmsRoute'));
+
 const pages = {
-  home: () => Promise.resolve({ default: HomePage }),
-  deals: () => import('./features/deals-list/DealsPage'),
-  deal: () => import('./features/deal-detail/DealDetailPage'),
-  stores: () => import('./features/directory/StoresPage'),
-  categories: () => import('./features/directory/CategoriesPage'),
-  blogs: () => import('./features/blogs/BlogsPage'),
-  signup: () => import('./features/email-signup/EmailSignupPage'),
-  preview: () => import('./features/cms-pages/PreviewPage'),
-  cms: () => import('./features/cms-pages/CmsRoute'),
+  home: { preload: () => Promise.resolve() },
+  deals: DealsPage,
+  deal: DealDetailPage,
+  stores: StoresPage,
+  categories: CategoriesPage,
+  blogs: BlogsPage,
+  signup: EmailSignupPage,
+  preview: PreviewPage,
+  cms: CmsRoute,
 };
 
 /** The chunk of the page at this path (the first segment decides). */
@@ -47,17 +57,16 @@ export function pageFor(pathname: string): keyof typeof pages {
   return known[first] ?? 'cms';
 }
 
-// Start the landing page's chunk while the layout renders, not after it.
-if (typeof window !== 'undefined') void pages[pageFor(window.location.pathname)]().catch(() => undefined);
+/**
+ * All the code a server-rendered page at `pathname` shows (its page and the footer): the shell
+ * awaits it before hydrating, so that hydration never suspends on a chunk.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  return Promise.all([pages[pageFor(pathname)].preload(), preloadLayout()]).then(() => undefined);
+}
 
-const DealsPage = lazy(pages.deals);
-const DealDetailPage = lazy(pages.deal);
-const StoresPage = lazy(pages.stores);
-const CategoriesPage = lazy(pages.categories);
-const BlogsPage = lazy(pages.blogs);
-const EmailSignupPage = lazy(pages.signup);
-const PreviewPage = lazy(pages.preview);
-const CmsRoute = lazy(pages.cms);
+// Start the landing page's chunk while the layout renders, not after it.
+if (typeof window !== 'undefined') void pages[pageFor(window.location.pathname)].preload().catch(() => undefined);
 
 /** The server's answers belong to the page it rendered: the first navigation reads afresh. */
 function useForgetServerDataOnNavigation() {

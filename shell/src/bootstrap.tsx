@@ -55,6 +55,8 @@ async function hydrateServerRender(ssr: SsrDocumentInfo): Promise<void> {
     return;
   }
   startFederation().catch(() => undefined);
+  // A chunk that fails here is fetched again when rendered; hydration goes on either way.
+  await module.preloadPage?.(window.location.pathname).catch(() => undefined);
   hydrateRoot(container!, tree, {
     // A mismatch is recovered by rendering that part afresh; name where it happened.
     onRecoverableError: (error, info) => console.error('Hydration error', error, info.componentStack),

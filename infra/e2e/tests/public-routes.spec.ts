@@ -10,7 +10,7 @@ import { api, DESKTOP, documentMeta, expect, expectNoAntd, expectNoSeriousA11yVi
 interface RouteCase {
   name: string;
   /** The path to open and what the visitor should then see, from the demo data. */
-  open: (request: APIRequestContext, page: Page) => Promise<{ path: string; ready: Locator; title: string | RegExp }>;
+  open: (request: APIRequestContext, page: Page) => Promise<{ path: string; ready: Locator; title: string | RegExp; status?: number }>;
 }
 
 const COMPANY = 'DealDrop';
@@ -85,7 +85,7 @@ const ROUTES: RouteCase[] = [
   },
   {
     name: 'unknown url',
-    open: async (_request, page) => ({ path: '/no-such-page-e2e', ready: page.getByRole('heading', { level: 1, name: 'Page not found' }), title: `Page not found | ${COMPANY}` }),
+    open: async (_request, page) => ({ path: '/no-such-page-e2e', ready: page.getByRole('heading', { level: 1, name: 'Page not found' }), title: `Page not found | ${COMPANY}`, status: 404 }),
   },
 ];
 
@@ -95,8 +95,9 @@ test.describe('every public route', () => {
   for (const route of ROUTES) {
     test(`${route.name}: renders, is named, passes axe and loads no antd`, async ({ page, request }) => {
       const seen = watch(page);
-      const { path, ready, title } = await route.open(request, page);
-      await page.goto(path);
+      const { path, ready, title, status = 200 } = await route.open(request, page);
+      const response = await page.goto(path);
+      expect(response?.status(), `status of ${path}`).toBe(status);
       await expect(ready).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
 
@@ -111,7 +112,12 @@ test.describe('every public route', () => {
       await expectNoSeriousA11yViolations(page, path);
       await expectNoAntd(page, seen.requests);
       expect(await loadedProviders(page, 'antd')).toEqual([]);
-      expect(seen.errors, `console errors on ${path}`).toEqual([]);
+      // Chromium reports a document answered with an error status on the console; nothing else may be.
+      const documentStatus = `Failed to load resource: the server responded with a status of ${status} (Not Found)`;
+      expect(
+        seen.errors.filter((error) => status === 200 || error !== documentStatus),
+        `console errors on ${path}`,
+      ).toEqual([]);
     });
   }
 

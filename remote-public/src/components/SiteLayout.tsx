@@ -1,12 +1,16 @@
-import { lazy, Suspense, useRef, type ReactNode } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
 import { useSiteInfo } from '../features/site/api';
 import { useAnalytics } from '../lib/analytics';
+import { preloadable } from '../lib/preloadable';
 import { WhenVisible } from './WhenVisible';
 import { Header } from './layout/Header';
 import './layout/layout.css';
 
 // Below the fold: its code (and the signup form's) loads only when the visitor scrolls near it.
-const Footer = lazy(() => import('./layout/Footer').then((module) => ({ default: module.Footer })));
+const Footer = preloadable(() => import('./layout/Footer').then((module) => ({ default: module.Footer })));
+/** The layout's own code: what a server-rendered page needs before it is hydrated. */
+export const preloadLayout = () => Footer.preload();
+
 const footerPending = <div className="ftr ftr--pending" aria-hidden="true" />;
 
 /** Every visitor page: skip link, header, the page, footer. Pages set their own titles. */

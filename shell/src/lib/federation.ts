@@ -91,6 +91,8 @@ export interface RemoteModule {
   default: ComponentType;
   /** The remote's build id (infra/build/ssr.mjs), for remotes that render on the server. */
   buildId?: string;
+  /** Fetches every chunk the page at `pathname` renders with (hydration must not suspend). */
+  preloadPage?: (pathname: string) => Promise<void>;
 }
 
 /** A remote's exposed module; a pinned remote loads without waiting for /remotes.json. */

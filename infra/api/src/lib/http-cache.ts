@@ -12,6 +12,13 @@ import { createHash } from 'node:crypto';
 export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60';
 
 /**
+ * The site info JSON: as above, but fresh in the browser for a few seconds, so that the page's own
+ * fetch reuses the copy the document preloaded (infra/build HOST_PRELOADS) instead of revalidating
+ * it at once. Server-rendered pages carry their site info inside the HTML and never fetch it.
+ */
+export const SITE_INFO_CACHE_CONTROL = 'public, max-age=10, s-maxage=60, stale-while-revalidate=60';
+
+/**
  * How long the server keeps what visitors see (rendered pages, the site info) without recomputing
  * it, for what time alone changes: `PUBLIC_CACHE_TTL_MS`, default a minute; 0 turns caching off.
  */

@@ -1,5 +1,6 @@
 /** The public site's `Home` controller (spec §7 "Home/…"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   DealCardSchema,
@@ -13,7 +14,7 @@ import {
   type SearchSuggestion,
   type SiteInfo,
 } from '../../../contract/index.js';
-import { matchesEtag, SHARED_CACHE_CONTROL } from '../../../lib/http-cache.js';
+import { matchesEtag, SITE_INFO_CACHE_CONTROL } from '../../../lib/http-cache.js';
 import dealAvailability from './deal-availability.js';
 import dynamicPages from './dynamic-pages.js';
 
@@ -38,13 +39,15 @@ const home: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['Home'],
         description: `Everything the public site's frame needs, in one database round (cached per content version for at most a minute; ETag and If-None-Match answer 304): settings, active menu items with their active children, active pages and blogs, active stores, product categories and featured sections (each with up to ${SEARCH_LIMITS.featuredSectionDeals} live deals), footer items.`,
-        response: { 200: SiteInfoSchema, 304: Type.Null({ description: 'Not modified: the If-None-Match ETag is current.' }) },
+        response: { 200: SiteInfoSchema },
       },
     },
     async (request, reply) => {
       const { json, etag } = await fastify.siteInfo.answer();
-      reply.header('cache-control', SHARED_CACHE_CONTROL).header('etag', etag);
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      reply.header('cache-control', SITE_INFO_CACHE_CONTROL).header('etag', etag);
+      // Untyped on purpose: a 304 has no body, and no schema may serialize one (a `null` would
+      // announce four bytes that never come, and the browser would wait for them).
+      if (matchesEtag(request.headers['if-none-match'], etag)) return (reply as FastifyReply).code(304).send();
       return reply.type(JSON_TYPE).send(preSerialized<SiteInfo>(json));
     },
   );
