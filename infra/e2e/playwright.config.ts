@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { PORTS } from './tests/support/servers';
+import { PORTS, REMOTE_ORIGIN_ROOT } from './tests/support/servers';
 import { pushTls } from './tests/support/push';
 
 const apiServer = path.resolve(import.meta.dirname, '../api/dist/server.js');
@@ -44,5 +44,13 @@ export default defineConfig({
     server(PORTS.main, { NODE_EXTRA_CA_CERTS: pushTls().certPath }),
     // The same build with the catalog remote pointed at an address where nothing listens.
     server(PORTS.deadCatalog, { REMOTE_CATALOG_URL: 'http://127.0.0.1:9/remotes/catalog/mf-manifest.json' }),
+    // A stand-in CDN for remote-public, and a server that renders whatever it serves (ssr-redeploy.spec.ts).
+    {
+      command: `node ${path.resolve(import.meta.dirname, 'tests/support/remote-origin.mjs')}`,
+      url: `http://127.0.0.1:${PORTS.remoteOrigin}/__health`,
+      reuseExistingServer: false,
+      env: { REMOTE_ORIGIN_ROOT, REMOTE_ORIGIN_PORT: String(PORTS.remoteOrigin) },
+    },
+    server(PORTS.redeploy, { REMOTE_PUBLIC_URL: `http://127.0.0.1:${PORTS.remoteOrigin}/mf-manifest.json`, SSR_REFRESH_MS: '300' }),
   ],
 });

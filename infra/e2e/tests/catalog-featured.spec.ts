@@ -60,7 +60,7 @@ test('an admin creates a featured section with an image, adds a new deal to it, 
   const slide = page.getByRole('region', { name: 'Featured deals' }).getByRole('link', { name: new RegExp(literal(section)) });
   await expect(slide).toHaveAttribute('href', new RegExp(`^/deals/[a-z0-9-]+/${sectionId}$`));
   await page.goto((await slide.getAttribute('href'))!);
-  await expect(page).toHaveTitle(new RegExp(`^${literal(section)} Deals \\|`));
+  await expect(page).toHaveTitle(new RegExp(`^${literal(section)} deals and promo codes \\|`));
   await expect(page.getByRole('checkbox', { name: section })).toBeChecked();
   await expect(page.locator('.deals-results .deal-card__name')).toHaveText([deal]);
 });

@@ -1,1 +1,7 @@
-export const PORTS = { main: 18480, deadCatalog: 18481 } as const;
+import os from 'node:os';
+import path from 'node:path';
+
+export const PORTS = { main: 18480, deadCatalog: 18481, redeploy: 18482, remoteOrigin: 18483 } as const;
+
+/** Where the stand-in CDN of the redeploy test serves remote-public from (`current/` inside). */
+export const REMOTE_ORIGIN_ROOT = path.join(os.tmpdir(), 'deals-e2e-remote-origin');

@@ -23,6 +23,9 @@ function createEditorConfig({ placeholder, value, onChange, onBlur, uploadImage 
   let reported = value;
   return {
     placeholder,
+    // wangEditor focuses itself once created (by default): loaded lazily, it would take the focus
+    // from whatever field the user moved on to meanwhile, and close an open dropdown.
+    autoFocus: false,
     onChange: (editor) => {
       const html = editor.getHtml();
       // Focus and selection changes report too; an empty editor's `<p><br></p>` is still empty.
