@@ -7,20 +7,29 @@ export interface WhenVisibleProps {
   placeholder: ReactNode;
   /** How far below the viewport the content starts to render (CSS margin). */
   margin?: string;
+  /**
+   * Whether the server renders the content (default) or only the placeholder: content a crawler
+   * or a link preview should read, against HTML weight and hydration time for what is far below.
+   */
+  prerender?: boolean;
 }
 
 /**
  * Renders its children only once their slot comes within `margin` of the viewport. Long pages
  * (home: every featured row; the footer) then cost the first render only what a visitor sees,
- * which is most of the main-thread time on a phone. Without IntersectionObserver (the server, old
- * browsers, jsdom) it renders at once, and so it does while the browser hydrates what the server
- * rendered (the markup must match).
+ * which is most of the main-thread time on a phone. The server renders what `prerender` says, and
+ * hydration starts from the same (the markup must match); a browser without IntersectionObserver
+ * (old ones, jsdom) renders at once.
  */
-export function WhenVisible({ children, placeholder, margin = '400px' }: WhenVisibleProps) {
+export function WhenVisible({ children, placeholder, margin = '400px', prerender = true }: WhenVisibleProps) {
   const slot = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined' || isHydrating());
+  const [visible, setVisible] = useState(() => (typeof window === 'undefined' || isHydrating() ? prerender : typeof IntersectionObserver === 'undefined'));
   useEffect(() => {
     if (visible || !slot.current) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && startTransition(() => setVisible(true)), { rootMargin: `${margin} 0px` });
     observer.observe(slot.current);
     return () => observer.disconnect();

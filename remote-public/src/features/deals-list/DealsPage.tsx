@@ -35,6 +35,11 @@ type IdList = 'featuredSections' | 'stores' | 'productTypes';
 
 /** Cards drawn at once; further rows of this many are drawn as they scroll near (WhenVisible). */
 const BATCH = 12;
+/**
+ * Batches the server renders: more than any first screen holds. The rest of the 100 would double
+ * the HTML and the hydration work for cards far below; crawlers reach every deal through the sitemap.
+ */
+const PRERENDERED_BATCHES = 3;
 
 function batches<T>(items: T[]): T[][] {
   const out: T[][] = [];
@@ -257,6 +262,7 @@ export default function DealsPage() {
               ) : (
                 <WhenVisible
                   key={batch[0]!.id}
+                  prerender={b < PRERENDERED_BATCHES}
                   placeholder={
                     <ul className="deals-grid" aria-hidden="true">
                       {batch.map((deal) => (

@@ -1,4 +1,4 @@
-/** Each visitor page's metadata (docs/ssr.md "Visitor URLs" for what is canonical and indexed). */
+/** Each visitor page's metadata (README "Server rendering of the visitor site": what is canonical and indexed). */
 import type { BlogPost, DealDetail, DynamicPage } from '@deals/api/contract';
 import { categoryDealsPath, dealPath, featuredDealsPath, storeDealsPath } from '../links';
 import type { HeadImage, PageHead } from './head';
