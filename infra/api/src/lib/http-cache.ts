@@ -3,6 +3,12 @@
  * the in-process caches behind them, which are keyed on the content version and a lifetime.
  */
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /**
  * Browsers always revalidate (a 304 costs one round trip and no body); a shared cache (CDN) may
@@ -82,4 +88,46 @@ export class VersionedCache<T> {
     });
     return promise;
   }
+}
+
+/** A cached text's compressed forms, made on first use: once per text, not once per request. */
+export interface CompressedBodies {
+  encoded: Map<'br' | 'gzip', Promise<Buffer>>;
+}
+
+/** The encoding to answer with: brotli when accepted, else gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+function encodedBody(holder: CompressedBodies, text: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  let body = holder.encoded.get(encoding);
+  if (!body) {
+    const raw = Buffer.from(text);
+    body = encoding === 'br' ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }) : gzip(raw, { level: 6 });
+    holder.encoded.set(encoding, body);
+  }
+  return body;
+}
+
+/**
+ * Sends a cached text with its validator: 304 when the client has it, else the body in the best
+ * encoding the client accepts (compressed once per text; the compress plugin leaves an encoded
+ * reply alone).
+ */
+export async function sendCachedText(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CompressedBodies & { text: string; etag: string },
+  headers: { type: string; cacheControl: string },
+): Promise<FastifyReply> {
+  reply.header('cache-control', headers.cacheControl).header('etag', cached.etag).header('vary', 'Accept-Encoding');
+  if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+  reply.type(headers.type);
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(cached.text);
+  return reply.header('content-encoding', encoding).send(await encodedBody(cached, cached.text, encoding));
 }

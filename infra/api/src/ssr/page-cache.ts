@@ -4,21 +4,15 @@
  * a page also expires after `ttlMs` because time alone changes what it shows (a deal starts or
  * expires). Compressed bodies are made once per page, not once per visit.
  */
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import { etagOf } from '../lib/http-cache.js';
+import { etagOf, type CompressedBodies } from '../lib/http-cache.js';
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-export interface CachedPage {
+export interface CachedPage extends CompressedBodies {
   status: number;
   html: string;
   etag: string;
   version: number;
   buildId: string;
   expiresAt: number;
-  encoded: Map<'br' | 'gzip', Promise<Buffer>>;
 }
 
 export class PageCache {
@@ -53,23 +47,4 @@ export class PageCache {
     while (this.pages.size > this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
     return entry;
   }
-}
-
-/** The page body in `encoding`, compressed on first use. */
-export function encodedBody(page: CachedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  let body = page.encoded.get(encoding);
-  if (!body) {
-    const raw = Buffer.from(page.html);
-    body = encoding === 'br' ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }) : gzip(raw, { level: 6 });
-    page.encoded.set(encoding, body);
-  }
-  return body;
-}
-
-/** The encoding to answer with: brotli when accepted, else gzip, else none. */
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return null;
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { brotliDecompressSync } from 'node:zlib';
 import { footerItems } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createTestStaff, type TestStaff } from '../../test-support/staff.js';
@@ -39,6 +40,13 @@ describe('content version', () => {
     assert.equal(notModified.body, '');
     assert.ok(!Number(notModified.headers['content-length']), 'a 304 announces no body');
     assert.equal((await cmsInfo({ 'if-none-match': '"something-else"' })).statusCode, 200);
+
+    // Compressed once and kept: the same bytes for every visitor, decoding to the same JSON.
+    const compressed = await cmsInfo({ 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(compressed.headers['content-encoding'], 'br');
+    assert.equal(compressed.headers.etag, first.headers.etag);
+    assert.equal(brotliDecompressSync(compressed.rawPayload).toString(), first.body);
+    assert.deepEqual((await cmsInfo({ 'accept-encoding': 'br' })).rawPayload, compressed.rawPayload);
   });
 
   it('a staff write through the API bumps the version and the next GetCMSInfo shows it at once', async () => {

@@ -11,10 +11,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { REMOTE_NAMES, type ClientConfig, type RemoteName, type RemotesManifest } from '../../contract/index.js';
 import { isApiPath } from '../../errors.js';
-import { matchesEtag, publicCacheTtlMs, SHARED_CACHE_CONTROL } from '../../lib/http-cache.js';
+import { publicCacheTtlMs, sendCachedText, SHARED_CACHE_CONTROL } from '../../lib/http-cache.js';
 import type { AppOptions, Env } from '../../options.js';
 import { canHostRender } from '../../ssr/document.js';
-import { encodedBody, preferredEncoding } from '../../ssr/page-cache.js';
 import { ServerBundleSource, type RemoteLocation } from '../../ssr/server-bundle.js';
 import { VisitorRenderer } from '../../ssr/visitor-renderer.js';
 
@@ -162,14 +161,8 @@ async function registerShell(fastify: FastifyInstance, shellDist: string, env: E
   const sendRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const page = renderer ? await renderer.page(request.url) : null;
     if (!page) return false;
-    reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', RENDERED_PAGE_CACHE_CONTROL).header('etag', page.etag).header('vary', 'Accept-Encoding');
-    if (matchesEtag(request.headers['if-none-match'], page.etag)) {
-      reply.code(304).send();
-      return true;
-    }
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding) reply.send(page.html);
-    else reply.header('content-encoding', encoding).send(await encodedBody(page, encoding));
+    reply.code(page.status);
+    await sendCachedText(request, reply, { ...page, text: page.html }, { type: 'text/html; charset=utf-8', cacheControl: RENDERED_PAGE_CACHE_CONTROL });
     return true;
   };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -192,7 +185,11 @@ async function registerShell(fastify: FastifyInstance, shellDist: string, env: E
     root: shellDist,
     prefix: '/',
     index: false,
-    wildcard: true,
+    // One route per file, found at start: the shell changes only with a redeploy (a restart), and
+    // a page URL then never costs a file-system lookup before it is rendered.
+    wildcard: false,
+    // Answered by sendIndex (configuration injected, server rendering), never as a file.
+    globIgnore: ['index.html', 'index.html.*'],
     cacheControl: false,
     preCompressed: true,
     setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(path)),

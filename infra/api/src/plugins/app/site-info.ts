@@ -16,7 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { SEARCH_LIMITS, type SiteInfo } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
-import { etagOf, publicCacheTtlMs, VersionedCache } from '../../lib/http-cache.js';
+import { etagOf, publicCacheTtlMs, VersionedCache, type CompressedBodies } from '../../lib/http-cache.js';
 import type { AppOptions } from '../../options.js';
 import { DEAL_CARD_JSON, PREVIEW_IMAGE_JOIN } from './deal-search.js';
 
@@ -98,9 +98,9 @@ export function createSiteInfoRepository(db: Database) {
 
 export type SiteInfoRepository = ReturnType<typeof createSiteInfoRepository>;
 
-/** The site info as sent: its JSON text and that text's ETag. */
-export interface SiteInfoAnswer {
-  json: string;
+/** The site info as sent: its JSON text, that text's ETag, and its compressed forms. */
+export interface SiteInfoAnswer extends CompressedBodies {
+  text: string;
   etag: string;
 }
 
@@ -119,8 +119,8 @@ export default fp<AppOptions>(
     const repository = createSiteInfoRepository(fastify.db);
     const cache = new VersionedCache<SiteInfoAnswer>(
       async () => {
-        const json = JSON.stringify(await repository.get());
-        return { json, etag: etagOf(json) };
+        const text = JSON.stringify(await repository.get());
+        return { text, etag: etagOf(text), encoded: new Map() };
       },
       () => fastify.contentVersion.current(),
       publicCacheTtlMs(opts.env ?? process.env),

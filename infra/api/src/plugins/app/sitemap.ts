@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { etagOf, matchesEtag, publicCacheTtlMs, SHARED_CACHE_CONTROL, VersionedCache } from '../../lib/http-cache.js';
+import { etagOf, publicCacheTtlMs, sendCachedText, SHARED_CACHE_CONTROL, VersionedCache, type CompressedBodies } from '../../lib/http-cache.js';
 import type { AppOptions, Env } from '../../options.js';
 import { createSitemapQueries, SITEMAP_KINDS, type SitemapKind, type SitemapQueries, type SitemapRow } from '../../sitemap/sitemap-queries.js';
 import { latest, robotsTxt, SITEMAP_MAX_URLS, sitemapIndexXml, urlsetXml, type SitemapEntry } from '../../sitemap/sitemap-xml.js';
@@ -18,8 +18,8 @@ import { publicUrlOf } from './frontends.js';
 const XML = 'application/xml; charset=utf-8';
 const FILE = /^([a-z]+)-([1-9]\d{0,5})\.xml$/;
 
-interface Answer {
-  body: string;
+interface Answer extends CompressedBodies {
+  text: string;
   etag: string;
 }
 
@@ -81,8 +81,8 @@ export default fp<AppOptions>(
         if (caches.size >= 64) caches.delete(caches.keys().next().value!);
         cache = new VersionedCache(
           async () => {
-            const body = await build();
-            return body === null ? null : { body, etag: etagOf(body) };
+            const text = await build();
+            return text === null ? null : { text, etag: etagOf(text), encoded: new Map() };
           },
           () => fastify.contentVersion.current(),
           ttlMs,
@@ -94,14 +94,13 @@ export default fp<AppOptions>(
 
     const send = (request: FastifyRequest, reply: FastifyReply, type: string, answer: Answer | null) => {
       if (!answer) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
-      reply.header('cache-control', SHARED_CACHE_CONTROL).header('etag', answer.etag);
-      if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-      return reply.type(type).send(answer.body);
+      return sendCachedText(request, reply, answer, { type, cacheControl: SHARED_CACHE_CONTROL });
     };
 
+    const robotsText = robotsTxt(publicUrl);
+    const robots: Answer = { text: robotsText, etag: etagOf(robotsText), encoded: new Map() };
     fastify.get('/robots.txt', async (request, reply) => {
-      const body = robotsTxt(publicUrl);
-      return send(request, reply, 'text/plain; charset=utf-8', { body, etag: etagOf(body) });
+      return send(request, reply, 'text/plain; charset=utf-8', robots);
     });
 
     fastify.get('/sitemap.xml', async (request, reply) => send(request, reply, XML, await cached('index', async () => sitemapIndexXml(await sitemap.index()))));

@@ -14,7 +14,7 @@ import {
   type SearchSuggestion,
   type SiteInfo,
 } from '../../../contract/index.js';
-import { matchesEtag, SITE_INFO_CACHE_CONTROL } from '../../../lib/http-cache.js';
+import { sendCachedText, SITE_INFO_CACHE_CONTROL } from '../../../lib/http-cache.js';
 import dealAvailability from './deal-availability.js';
 import dynamicPages from './dynamic-pages.js';
 
@@ -42,13 +42,10 @@ const home: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: SiteInfoSchema },
       },
     },
+    // The JSON is sent as cached (a 304 for a current ETag, else compressed once per version).
     async (request, reply) => {
-      const { json, etag } = await fastify.siteInfo.answer();
-      reply.header('cache-control', SITE_INFO_CACHE_CONTROL).header('etag', etag);
-      // Untyped on purpose: a 304 has no body, and no schema may serialize one (a `null` would
-      // announce four bytes that never come, and the browser would wait for them).
-      if (matchesEtag(request.headers['if-none-match'], etag)) return (reply as FastifyReply).code(304).send();
-      return reply.type(JSON_TYPE).send(preSerialized<SiteInfo>(json));
+      await sendCachedText(request, reply as FastifyReply, await fastify.siteInfo.answer(), { type: JSON_TYPE, cacheControl: SITE_INFO_CACHE_CONTROL });
+      return reply;
     },
   );
 
