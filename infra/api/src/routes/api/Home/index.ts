@@ -12,7 +12,6 @@ import {
   SiteInfoSchema,
   type DealCard,
   type SearchSuggestion,
-  type SiteInfo,
 } from '../../../contract/index.js';
 import { sendCachedText, SITE_INFO_CACHE_CONTROL } from '../../../lib/http-cache.js';
 import dealAvailability from './deal-availability.js';
