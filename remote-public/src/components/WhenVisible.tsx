@@ -27,8 +27,9 @@ export function WhenVisible({ children, placeholder, margin = '400px', prerender
   useEffect(() => {
     if (visible || !slot.current) return;
     if (typeof IntersectionObserver === 'undefined') {
-      setVisible(true);
-      return;
+      // Hydrated without the observer (an old browser): draw it once hydration is done.
+      const timer = setTimeout(() => setVisible(true));
+      return () => clearTimeout(timer);
     }
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && startTransition(() => setVisible(true)), { rootMargin: `${margin} 0px` });
     observer.observe(slot.current);
