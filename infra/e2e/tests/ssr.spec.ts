@@ -38,6 +38,72 @@ async function cases(request: APIRequestContext): Promise<Expected[]> {
   ];
 }
 
+type Thing = Record<string, unknown> & { '@type': string };
+const absoluteUrl = /^https?:\/\/[^\s]+$/;
+
+/**
+ * What each schema.org type claimed in a page must carry: its required properties (schema.org) and
+ * those Google's rich results need, with absolute URLs. `canonical` is the page's own URL.
+ */
+function expectSchemaOrg(thing: Thing, canonical: string | null, where: string): void {
+  expect(thing['@context'], where).toBe('https://schema.org');
+  const at = `${where} ${thing['@type']}`;
+  switch (thing['@type']) {
+    case 'Product': {
+      const offers = thing.offers as Record<string, unknown>;
+      expect(String(thing.name).length, at).toBeGreaterThan(0);
+      expect(offers['@type'], at).toBe('Offer');
+      expect(String(offers.price), at).toMatch(/^\d+(\.\d{2})?$/);
+      expect(offers.priceCurrency, at).toMatch(/^[A-Z]{3}$/);
+      expect(offers.availability, at).toMatch(/^https:\/\/schema\.org\/\w+$/);
+      expect(offers.url, at).toBe(canonical);
+      if (offers.priceValidUntil !== undefined) expect(offers.priceValidUntil, at).toMatch(/^\d{4}-\d\d-\d\d$/);
+      expect((offers.seller as Thing)['@type'], at).toBe('Organization');
+      for (const image of (thing.image as string[] | undefined) ?? []) expect(image, at).toMatch(absoluteUrl);
+      break;
+    }
+    case 'BlogPosting': {
+      expect(String(thing.headline).length, at).toBeGreaterThan(0);
+      expect(String(thing.headline).length, at).toBeLessThanOrEqual(110);
+      expect(String((thing.author as Thing).name).length, at).toBeGreaterThan(0);
+      expect((thing.publisher as Thing)['@type'], at).toBe('Organization');
+      if (thing.datePublished !== undefined) expect(Number.isNaN(Date.parse(String(thing.datePublished))), at).toBe(false);
+      for (const image of (thing.image as string[] | undefined) ?? []) expect(image, at).toMatch(absoluteUrl);
+      expect(thing.url, at).toBe(canonical);
+      break;
+    }
+    case 'WebSite': {
+      const action = thing.potentialAction as Record<string, unknown>;
+      expect(thing.url, at).toMatch(absoluteUrl);
+      expect(action['@type'], at).toBe('SearchAction');
+      expect(String((action.target as Record<string, unknown>).urlTemplate), at).toMatch(/^https?:\/\/[^\s]+\/deals\?q=\{search_term_string\}$/);
+      expect(action['query-input'], at).toBe('required name=search_term_string');
+      break;
+    }
+    case 'Organization': {
+      expect(String(thing.name).length, at).toBeGreaterThan(0);
+      expect(thing.url, at).toMatch(absoluteUrl);
+      expect((thing.logo as Record<string, unknown>).url, at).toMatch(absoluteUrl);
+      for (const link of (thing.sameAs as string[] | undefined) ?? []) expect(link, at).toMatch(absoluteUrl);
+      break;
+    }
+    case 'BreadcrumbList': {
+      const items = thing.itemListElement as Record<string, unknown>[];
+      expect(items.length, at).toBeGreaterThanOrEqual(2);
+      items.forEach((item, index) => {
+        expect(item['@type'], at).toBe('ListItem');
+        expect(item.position, at).toBe(index + 1);
+        expect(String(item.name).length, at).toBeGreaterThan(0);
+        expect(item.item, at).toMatch(absoluteUrl);
+      });
+      expect(items.at(-1)!.item, `${at}: the last step is the page itself`).toBe(canonical);
+      break;
+    }
+    default:
+      throw new Error(`${at}: a type the site does not claim`);
+  }
+}
+
 const attr = (html: string, pattern: RegExp) => pattern.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? null;
 
 test.describe('server-rendered HTML (no JavaScript)', () => {
@@ -59,8 +125,9 @@ test.describe('server-rendered HTML (no JavaScript)', () => {
       expect(h1s, expected.path).toHaveLength(1);
       if (typeof expected.h1 === 'string') expect(h1s[0], expected.path).toBe(expected.h1);
       else expect(h1s[0], expected.path).toMatch(expected.h1);
-      const types = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => (JSON.parse(match[1]!) as { '@type': string })['@type']);
-      expect(types, expected.path).toEqual(expected.jsonLd);
+      const things = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Thing);
+      expect(things.map((thing) => thing['@type']), expected.path).toEqual(expected.jsonLd);
+      for (const thing of things) expectSchemaOrg(thing, expected.canonical, expected.path);
       if (typeof expected.content === 'string') expect(html, expected.path).toContain(expected.content.startsWith('class=') ? expected.content : expected.content.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
       else expect(html, expected.path).toMatch(expected.content);
       // The header's CMS menu and the footer are in the first screen too.

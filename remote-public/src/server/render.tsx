@@ -39,6 +39,10 @@ function renderAll(element: React.ReactNode): Promise<string> {
     });
     const stream = renderToPipeableStream(element, {
       onAllReady: () => stream.pipe(sink),
+      // Whole pages in document order: React otherwise sends a large boundary as its fallback plus
+      // a hidden copy that an inline script swaps in later (throttled), which delays the paint of
+      // the page's content (LCP) and leaves nothing for a reader without scripts to see in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError: reject,
       // An error below a Suspense boundary would be sent as a client-side retry: the host should
       // send the client-rendered document instead, so any error fails the render.

@@ -16,9 +16,10 @@ export function canHostRender(shellHtml: string): boolean {
 
 export function serverDocument(shellHtml: string, build: ServerBuild, result: SsrRenderResult): string {
   const info: SsrDocumentInfo = { remote: 'public', buildId: build.buildId, entry: build.clientEntry };
-  // Stylesheets first: the markup paints styled, before any script has run.
+  // Styles first and inline: the markup paints styled before any script, with no request of its
+  // own (on a slow phone link each stylesheet would cost a round trip before the first paint).
   const assets = [
-    ...build.styles.map((href) => `<link rel="stylesheet" href="${attr(href)}">`),
+    ...build.styles.map(({ href, css }) => `<style data-href="${attr(href)}">${css.replace(/<\/(style)/gi, '<\\/$1')}</style>`),
     ...build.scripts.map((href) => `<link rel="preload" href="${attr(href)}" as="script">`),
   ].join('');
   return (

@@ -47,6 +47,7 @@ async function deploy(root: string, buildId: string, options: { bundle?: string;
   const dist = join(root, 'remote-public/dist');
   await put(dist, `server/render-${buildId}.js`, options.bundle ?? bundleSource(buildId));
   await put(dist, `remoteEntry-${buildId}.js`, 'var remote = 1;');
+  await put(dist, `css/app-${buildId}.css`, `.hero::after{content:"</style>"}.${buildId}{color:red}`);
   await put(
     dist,
     'mf-manifest.json',
@@ -104,7 +105,8 @@ describe('server rendering in the host', () => {
     assert.doesNotMatch(res.body, /DealDrop: deals and promo codes/);
     assert.match(res.body, /<div id="root"><main><h1>Build v1<\/h1>/);
     assert.match(res.body, /window\.__DEALS_SSR__=\{"remote":"public","buildId":"v1","entry":"\/remotes\/public\/remoteEntry-v1\.js"\}/);
-    assert.match(res.body, /<link rel="stylesheet" href="\/remotes\/public\/css\/app-v1\.css">/);
+    // Inline, so the first paint needs no stylesheet request; nothing in it can close the element.
+    assert.ok(res.body.includes('<style data-href="/remotes/public/css/app-v1.css">.hero::after{content:"<\\/style>"}.v1{color:red}</style>'), res.body);
     assert.equal(res.headers['cache-control'], 'public, max-age=0, s-maxage=60, stale-while-revalidate=60');
     const etag = String(res.headers.etag);
     assert.equal((await page('/home', { 'if-none-match': etag })).statusCode, 304);
