@@ -26,7 +26,9 @@ export function DynamicPageView({ page }: { page: DynamicPage }) {
           </p>
         )}
       </header>
-      <PageComponents components={page.pageContentSectionBanners} eagerFirst={!banner} />
+      {/* The first picture too, banner or not: a page banner is a short strip (16:5), so on a phone
+          the first section's picture below it is usually the largest paint. */}
+      <PageComponents components={page.pageContentSectionBanners} />
     </article>
   );
 }
