@@ -144,6 +144,10 @@ test.describe('server-rendered HTML (no JavaScript)', () => {
     expect(product.offers.price).toMatch(/^\d+\.\d{2}$/);
     expect(product.offers.url).toBe(`http://localhost:${PORTS.main}/deal/details/${deal!.id}`);
     expect(attr(html, /<meta property="og:type" content="([^"]*)"/)).toBe('product');
+    // A link preview can lay the deal's picture out before fetching it.
+    expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toMatch(/^http:\/\/localhost:\d+\/api\/Attachments\/\w+\.\w+\?w=1280$/);
+    expect(Number(attr(html, /<meta property="og:image:width" content="(\d+)"/))).toBeGreaterThan(0);
+    expect(Number(attr(html, /<meta property="og:image:height" content="(\d+)"/))).toBeGreaterThan(0);
   });
 
   test('/ sends visitors to /home', async ({ request }) => {

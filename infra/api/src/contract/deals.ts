@@ -143,7 +143,14 @@ export const ProductTypeRefSchema = Type.Object({ productTypeId: Type.Integer(),
 export type ProductTypeRef = Static<typeof ProductTypeRefSchema>;
 
 /** One image of a deal; `filePath` is read at `Attachments/{filePath}`. */
-export const ProductImageSchema = Type.Object({ id: Type.Integer(), filePath: Type.String(), isPreviewImage: Type.Boolean() });
+export const ProductImageSchema = Type.Object({
+  id: Type.Integer(),
+  filePath: Type.String(),
+  isPreviewImage: Type.Boolean(),
+  /** Its pixel size, in the public deal detail only (link previews announce it); absent when unknown. */
+  width: Type.Optional(Type.Integer({ minimum: 1 })),
+  height: Type.Optional(Type.Integer({ minimum: 1 })),
+});
 export type ProductImage = Static<typeof ProductImageSchema>;
 
 const dateTime = () => Type.String({ format: 'date-time' });

@@ -78,6 +78,14 @@ describe('dealHead', () => {
       siteName: 'Acme Deals',
       image: { url: attachment(IMAGE_1, 1280), width: null, height: null, alt: 'Instant Pot Duo 7-in-1' },
     });
+  });
+
+  it('announces the preview picture’s size as the 1280 rendition has it (scaled down, never up)', () => {
+    const sized = (width: number, height: number) =>
+      dealHead(site(), deal({ images: [{ id: 1, filePath: IMAGE_1, isPreviewImage: true, width, height }] })).openGraph.image;
+    expect(sized(2560, 1440)).toMatchObject({ width: 1280, height: 720 });
+    expect(sized(800, 600)).toMatchObject({ width: 800, height: 600 });
+    expect(sized(1999, 1000)).toMatchObject({ width: 1280, height: 640 });
     expect(head.twitterCard).toBe('summary_large_image');
   });
 

@@ -60,10 +60,10 @@ export function homeHead(site: SeoSite): PageHead {
   });
 }
 
-/** The deal's pictures, preview first; a deal saved without its gallery still has the card's. */
-function dealImageFiles(deal: DealDetail): string[] {
-  const files = deal.images.length ? deal.images.map((image) => image.filePath) : deal.filePath ? [deal.filePath] : [];
-  return files.filter((file) => file.trim());
+/** The deal's pictures, preview first, with their sizes; a deal saved without its gallery still has the card's. */
+function dealImageFiles(deal: DealDetail): { filePath: string; width?: number; height?: number }[] {
+  const files = deal.images.length ? deal.images : deal.filePath ? [{ filePath: deal.filePath }] : [];
+  return files.filter((file) => file.filePath.trim());
 }
 
 /** A live deal: a Product with its store's Offer, and the trail through the store's deals. */
@@ -71,7 +71,7 @@ export function dealHead(site: SeoSite, deal: DealDetail): PageHead {
   const path = dealPath(deal.id);
   const url = absolute(site, path);
   const description = describeDeal(deal);
-  const images = dealImageFiles(deal).map((file) => contentImage(site, file, deal.name));
+  const images = dealImageFiles(deal).map((file) => contentImage(site, file.filePath, deal.name, file));
   return head(site, {
     title: titled(site, deal.name),
     shareTitle: deal.name,

@@ -71,8 +71,11 @@ export function storedImageUrl(attachmentBase: string, filePath: string, width: 
  * ratio is the upload's. Stating a guess would make previews draw the wrong shape; without them
  * consumers measure the image.
  */
-export function contentImage(site: SeoSite, filePath: string, alt: string): HeadImage {
-  return { url: storedImageUrl(site.attachmentBase, filePath, CONTENT_IMAGE_WIDTH), width: null, height: null, alt: collapseWhitespace(alt) };
+export function contentImage(site: SeoSite, filePath: string, alt: string, size?: { width?: number; height?: number }): HeadImage {
+  // The `?w=` rendition is the stored picture scaled down to that width, never up.
+  const width = size?.width && size.height ? Math.min(CONTENT_IMAGE_WIDTH, size.width) : null;
+  const height = width && size?.width && size.height ? Math.round((size.height * width) / size.width) : null;
+  return { url: storedImageUrl(site.attachmentBase, filePath, CONTENT_IMAGE_WIDTH), width, height, alt: collapseWhitespace(alt) };
 }
 
 /** The logo as a preview image, for pages without one of their own. */

@@ -128,8 +128,29 @@ export function createImageStore(db: Database, folder: string) {
     return (result as unknown as { rows: unknown[] }).rows.length > 0;
   }
 
+  /** Pixel sizes already read: a stored name is a hash of its bytes, so its size never changes. */
+  const sizes = new Map<string, Promise<{ width: number; height: number } | null>>();
+
   return {
     folder,
+
+    /**
+     * The pixel size of a stored image (of the rendition its `?w=` sizes are made from), or null
+     * when it is not stored; read once per name and process.
+     */
+    dimensions(name: string): Promise<{ width: number; height: number } | null> {
+      if (!STORED_NAME.test(name)) return Promise.resolve(null);
+      let size = sizes.get(name);
+      if (!size) {
+        size = sharp(pathOf(webpRendition(name)))
+          .metadata()
+          .then(({ width, height }) => (width && height ? { width, height } : null), () => null);
+        if (sizes.size >= 10_000) sizes.delete(sizes.keys().next().value!);
+        sizes.set(name, size);
+      }
+      return size;
+    },
+
     /** Absolute path of a stored name, or null when the name is not one we could have stored. */
     pathOf(name: string): string | null {
       return STORED_NAME.test(name) ? pathOf(name) : null;

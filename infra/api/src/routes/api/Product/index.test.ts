@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { FormatRegistry } from '@sinclair/typebox/type';
 import { Value } from '@sinclair/typebox/value';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { DealCardSchema, ProductListItemSchema } from '../../../contract/index.js';
 import { productImages, productProductTypes, products } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
@@ -386,7 +387,20 @@ describe('GET /api/Product/GetProductDetailById', () => {
     );
     assert.equal(deal.additionalInformation, 'About it');
     assert.equal(deal.discount, 20);
+    // These names are not stored files: their size is unknown, and left out.
+    assert.ok(!('width' in deal.images[0]) && !('height' in deal.images[0]), JSON.stringify(deal.images[0]));
     for (const key of Object.keys(DealCardSchema.properties)) assert.ok(key in deal, key);
+  });
+
+  it('gives each stored picture its pixel size, for link previews', async () => {
+    const wide = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#336699' } }).png().toBuffer();
+    const id = await createDeal(users.staff, {}, wide);
+    const res = await detail(id);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(
+      res.json().images.map((image: { width?: number; height?: number }) => [image.width, image.height]),
+      [[30, 20]],
+    );
   });
 
   it('hides inactive, not-yet-started and expired deals from anonymous callers but not from staff', async () => {

@@ -96,7 +96,9 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: { access: 'optional' },
       schema: {
-        description: 'The public deal detail. Anonymous callers get only live deals (active, started, not expired), otherwise 404; staff get any deal.',
+        description:
+          'The public deal detail. Anonymous callers get only live deals (active, started, not expired), otherwise 404; staff get any deal. ' +
+          'Each image carries its pixel `width` and `height` when the stored file is readable.',
         querystring: ProductIdQuerySchema,
         response: { 200: DealDetailSchema },
       },
@@ -104,7 +106,8 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const deal = await fastify.deals.detail(request.query.productId, { liveOnly: request.viewer.kind === 'anonymous' });
       if (!deal) throw new HttpError(404, DEAL_MESSAGES.notFound);
-      return deal;
+      const images = await Promise.all(deal.images.map(async (image) => ({ ...image, ...(await fastify.images.dimensions(image.filePath)) })));
+      return { ...deal, images };
     },
   );
 
