@@ -5,40 +5,10 @@ import { clearSession, setSession } from '@deals/shared-auth';
 import { unsignedToken } from '@deals/shared-auth/testing';
 import { resetSiteInfo, type SiteInfo } from '../features/site/api';
 import { serveFakeFetch } from '../testing/fakeFetch';
+import { EMPTY_SITE_INFO } from '../testing/siteInfo';
 import { SiteLayout } from './SiteLayout';
 
-const empty: SiteInfo = {
-  companyLogoPath: null,
-  companyIconPath: null,
-  companyName: null,
-  emailAddress: null,
-  phoneNumber: null,
-  streetAddress1: null,
-  streetAddress2: null,
-  city: null,
-  state: null,
-  zipCode: null,
-  primaryWeekDayHours: null,
-  primaryWeekEndHours: null,
-  secondaryWeekDayHours: null,
-  secondaryWeekEndHours: null,
-  menuItems: [],
-  pages: [],
-  stores: [],
-  categories: [],
-  featuredSections: [],
-  footerItems: [],
-  appStoreLink: null,
-  googlePlayStoreLink: null,
-  facebook: null,
-  instagram: null,
-  twitter: null,
-  linkedIn: null,
-  youtube: null,
-  tikTok: null,
-  googleMap: null,
-  googleAnalyticsId: null,
-};
+const empty = EMPTY_SITE_INFO;
 
 const child = (name: string, link: Partial<SiteInfo['menuItems'][number]>) => ({ name, pageUrl: null, customLink: null, openInNewTab: false, ...link });
 const STORES = ['Amazon', 'Walmart', 'Target', 'Best Buy', 'eBay', 'Costco', 'Nike', 'Adidas'].map((name, i) => ({ id: i + 1, name, imageFilePath: `store-${i + 1}.png` }));

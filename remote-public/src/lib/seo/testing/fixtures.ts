@@ -1,5 +1,6 @@
 // Test support only: records as the API answers them.
 import type { BlogPost, DealDetail, DynamicPage, SiteInfo } from '@deals/api/contract';
+import { EMPTY_SITE_INFO } from '../../../testing/siteInfo';
 import { siteFromInfo } from '../site';
 
 export const PUBLIC_URL = 'https://dealdrop.example';
@@ -10,36 +11,15 @@ export const BANNER = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.jpg';
 
 export function siteInfo(overrides: Partial<SiteInfo> = {}): SiteInfo {
   return {
+    ...EMPTY_SITE_INFO,
     companyLogoPath: LOGO,
-    companyIconPath: null,
     companyName: 'Acme Deals',
-    emailAddress: null,
-    phoneNumber: null,
-    streetAddress1: null,
-    streetAddress2: null,
-    city: null,
-    state: null,
-    zipCode: null,
-    primaryWeekDayHours: null,
-    primaryWeekEndHours: null,
-    secondaryWeekDayHours: null,
-    secondaryWeekEndHours: null,
-    menuItems: [],
-    pages: [],
-    stores: [],
-    categories: [],
-    featuredSections: [],
-    footerItems: [],
     appStoreLink: 'https://apps.apple.com/app/id1',
-    googlePlayStoreLink: null,
     facebook: 'https://www.facebook.com/acme',
     instagram: 'https://instagram.com/acme',
     twitter: 'https://x.com/acme',
-    linkedIn: null,
     youtube: 'https://www.youtube.com/@acme',
-    tikTok: null,
     googleMap: 'https://maps.google.com/?q=acme',
-    googleAnalyticsId: null,
     ...overrides,
   };
 }

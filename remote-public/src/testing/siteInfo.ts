@@ -1,0 +1,36 @@
+// Test support only.
+import type { SiteInfo } from '@deals/api/contract';
+
+/** Site info as the API answers it for a site with nothing set up yet. */
+export const EMPTY_SITE_INFO: SiteInfo = Object.freeze({
+  companyLogoPath: null,
+  companyIconPath: null,
+  companyName: null,
+  emailAddress: null,
+  phoneNumber: null,
+  streetAddress1: null,
+  streetAddress2: null,
+  city: null,
+  state: null,
+  zipCode: null,
+  primaryWeekDayHours: null,
+  primaryWeekEndHours: null,
+  secondaryWeekDayHours: null,
+  secondaryWeekEndHours: null,
+  menuItems: [],
+  pages: [],
+  stores: [],
+  categories: [],
+  featuredSections: [],
+  footerItems: [],
+  appStoreLink: null,
+  googlePlayStoreLink: null,
+  facebook: null,
+  instagram: null,
+  twitter: null,
+  linkedIn: null,
+  youtube: null,
+  tikTok: null,
+  googleMap: null,
+  googleAnalyticsId: null,
+});
