@@ -40,6 +40,9 @@ function SkeletonRow() {
   );
 }
 
+/** Featured rows in the server's HTML; the first screen never holds more. */
+const PRERENDERED_ROWS = 2;
+
 /** The auto-rotating banner: one slide per featured section with an image (2:1), linking to its deals. */
 function Hero({ slides }: { slides: Section[] | undefined }) {
   if (slides && !slides.length) return null;
@@ -120,8 +123,10 @@ export default function HomePage() {
       ) : (
         sections
           .filter((section) => section.products.length)
-          .map((section) => (
-            <WhenVisible key={section.id} placeholder={<SkeletonRow />}>
+          .map((section, index) => (
+            // The server sends the first rows (the first screen, and what a link preview or a
+            // crawler reads first); the rest are drawn when scrolled near, hydrated only then.
+            <WhenVisible key={section.id} placeholder={<SkeletonRow />} prerender={index < PRERENDERED_ROWS}>
               <FeaturedRow section={section} />
             </WhenVisible>
           ))
