@@ -129,6 +129,8 @@ test('the admin sends a notification from the console: the subscription receives
   await expect(row).toHaveCount(1);
   await expect(row.locator('td').last()).toHaveText('Done', { timeout: 30_000 });
   await expect(row).toContainText(message);
+  // The delivery tags are readable too (antd's light green one was not: contrast 2.2).
+  await expectNoSeriousAdminA11yViolations(page, 'the Push Notifications screen with a delivered row');
   const sentTo = Number((await row.locator('td').nth(2).innerText()).trim());
   expect(sentTo).toBeGreaterThanOrEqual(1);
 
@@ -166,9 +168,11 @@ test('the site’s service worker shows the delivered message as a notification'
 
   // What the push service would hand the browser: the plaintext the server encrypted.
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: BASE_URL, registrationId: registrations.get(`${BASE_URL}/`)!, data: JSON.stringify(delivered) });
-  // Read where the worker shows them: its own registration.
+  // Read where the worker shows them: its own registration. The browser stops an idle worker and
+  // starts it again for the push, so the running one is looked up on every read.
+  const running = () => visitor.serviceWorkers().find((candidate) => new URL(candidate.url()).pathname === '/deal-alerts-sw.js') ?? worker!;
   const shown = () =>
-    worker!.evaluate(async () => {
+    running().evaluate(async () => {
       const registration = (self as unknown as { registration: ServiceWorkerRegistration }).registration;
       const notifications = await registration.getNotifications();
       return notifications.map((notification) => ({ title: notification.title, body: notification.body, url: (notification.data as { url?: string } | null)?.url ?? null }));
