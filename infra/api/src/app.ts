@@ -32,9 +32,22 @@ if (import.meta.url.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??=
 /** Tests sit next to the code; they are never plugins. */
 const ignorePattern = /\.test\.[cm]?[jt]s$/;
 
+/**
+ * `TRUST_PROXY`: whose X-Forwarded-For to believe, so the rate limits count the visitor's address
+ * and not the balancer's: the balancers' addresses or CIDRs separated by commas, or `true` (any
+ * peer: only when nothing but the balancer can reach the instances); unset: none.
+ */
+export function trustProxyOf(value: string | undefined): boolean | string[] {
+  const setting = value?.trim();
+  if (!setting || setting === 'false') return false;
+  if (setting === 'true') return true;
+  return setting.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: 'info' },
+    trustProxy: trustProxyOf((options.env ?? process.env).TRUST_PROXY),
     // Opening PGlite and seeding demo data take seconds on a busy two-core machine; Fastify's
     // default of 10 s per plugin would fail a healthy start.
     pluginTimeout: 120_000,

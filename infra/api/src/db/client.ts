@@ -13,14 +13,18 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.js';
+import { DEPLOYMENT_LOCKS, withDeploymentLock } from './deployment-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseOptions =
-  /** Embedded PostgreSQL. Data under `dataDir`; without one, in memory (tests). */
-  | { driver: 'pglite'; dataDir?: string }
+  /**
+   * Embedded PostgreSQL. Data under `dataDir`; without one, in memory (tests). `client`: an open
+   * PGlite owned by the caller, which tests share between two app instances.
+   */
+  | { driver: 'pglite'; dataDir?: string; client?: PGlite }
   /** A PostgreSQL server through node-postgres. */
   | { driver: 'postgres'; connectionString: string; poolMax?: number };
 
@@ -39,24 +43,38 @@ export function databaseOptionsFromEnv(env: Readonly<Record<string, string | und
   return Number.isInteger(poolMax) && poolMax > 0 ? { driver: 'postgres', connectionString: url, poolMax } : { driver: 'postgres', connectionString: url };
 }
 
+/** Openers of one shared PGlite migrate one after the other (PostgreSQL uses a deployment lock). */
+const pgliteMigrations = new WeakMap<PGlite, Promise<unknown>>();
+function migrateSharedPglite(client: PGlite, migrate: () => Promise<void>): Promise<void> {
+  const next = (pgliteMigrations.get(client) ?? Promise.resolve()).catch(() => {}).then(migrate);
+  pgliteMigrations.set(client, next);
+  return next;
+}
+
+export async function openPglite(dataDir?: string): Promise<PGlite> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  // pg_trgm: the keyword search's typo fallback (migration 0002 creates the extension). The
+  // options-object form: `new PGlite(undefined, options)` would drop the options (in-memory tests).
+  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  await client.waitReady;
+  return client;
+}
+
 export async function openDatabase(
   options: DatabaseOptions,
   onBackgroundError: (error: Error) => void = () => {},
 ): Promise<OpenDatabase> {
   if (options.driver === 'pglite') {
-    if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-    // pg_trgm: the keyword search's typo fallback (migration 0002 creates the extension). The
-    // options-object form: `new PGlite(undefined, options)` would drop the options (in-memory tests).
-    const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
-    await client.waitReady;
+    const owned = !options.client;
+    const client = options.client ?? (await openPglite(options.dataDir));
     const db = drizzlePglite({ client, schema });
     try {
-      await migratePglite(db, { migrationsFolder });
+      await migrateSharedPglite(client, () => migratePglite(db, { migrationsFolder }));
     } catch (error) {
-      await client.close();
+      if (owned) await client.close();
       throw error;
     }
-    return { db, driver: 'pglite', close: () => client.close() };
+    return { db, driver: 'pglite', close: async () => (owned ? client.close() : undefined) };
   }
 
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolMax ?? 10 });
@@ -64,7 +82,8 @@ export async function openDatabase(
   pool.on('error', onBackgroundError);
   const db = drizzlePg({ client: pool, schema });
   try {
-    await migratePg(db, { migrationsFolder });
+    // Instances starting together migrate one after the other; the later ones find nothing to do.
+    await withDeploymentLock(options, DEPLOYMENT_LOCKS.migrations, () => migratePg(db, { migrationsFolder }));
   } catch (error) {
     await pool.end();
     throw error;

@@ -523,6 +523,30 @@ export const contentVersion = pgTable(
   (table) => [check('content_version_single_row', sql`${table.id} = 1`)],
 );
 
+/**
+ * Secrets generated once for the whole deployment (the JWT signing key, the VAPID key pair) when
+ * the environment does not set them: the first instance to start inserts, every other reads it.
+ */
+export const deploymentSecrets = pgTable('deployment_secrets', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Fixed-window counters shared by every instance: the per-IP rate limits and the per-username
+ * sign-in throttle. One row per key; a window that has ended is restarted by the next hit.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: varchar('key', { length: 300 }).primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_resets_at_idx').on(table.resetsAt)],
+);
+
 export type SiteAssetRow = typeof siteAssets.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type NewCategoryRow = typeof categories.$inferInsert;

@@ -62,7 +62,7 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
 };
 
 export interface PushOptions {
-  /** `VAPID_PUBLIC_KEY` + `VAPID_PRIVATE_KEY`; unset: generated once into `DATA_DIR/secrets/vapid-keys.json`. */
+  /** `VAPID_PUBLIC_KEY` + `VAPID_PRIVATE_KEY`; unset: generated once for the deployment into `deployment_secrets`. */
   vapidKeys?: VapidKeys | undefined;
   /** `VAPID_SUBJECT`; unset: `mailto:` the company email of the site settings, else `mailto:admin@localhost`. */
   vapidSubject?: string | undefined;

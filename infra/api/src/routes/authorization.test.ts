@@ -32,7 +32,7 @@ describe('authorization matrix', () => {
     const forged = Buffer.from(JSON.stringify({ sub: String(people.staff.id), id: people.staff.id, username: people.staff.username, IsAdmin: 'True' })).toString('base64url');
     tampered = `${header}.${forged}.${signature}`;
     const hourAgo = Math.floor(Date.now() / 1000) - 3600;
-    expired = t.app.jwt.sign({ sub: String(people.admin.id), id: people.admin.id, username: people.admin.username, IsAdmin: 'True', iat: hourAgo } as never, { expiresIn: 60 });
+    expired = t.app.accessTokens.sign({ sub: String(people.admin.id), id: people.admin.id, username: people.admin.username, IsAdmin: 'True', iat: hourAgo }, 60);
   });
   after(() => t.close());
 

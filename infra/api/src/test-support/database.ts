@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { DatabaseOptions } from '../db/client.js';
+import { openPglite, type DatabaseOptions } from '../db/client.js';
 
 export interface TestDatabase {
   /** Options for buildApp. With `persistent`, several apps in a row see the same data. */
@@ -47,4 +47,14 @@ export async function createTestDatabase({ persistent = false } = {}): Promise<T
       }
     },
   };
+}
+
+/**
+ * One fresh database that several app instances open at the same time, as instances of a
+ * deployment do: a PostgreSQL database, or one in-memory PGlite handed to each of them.
+ */
+export async function createSharedTestDatabase(): Promise<TestDatabase> {
+  if (usingPostgres) return createTestDatabase();
+  const client = await openPglite();
+  return { options: { driver: 'pglite', client }, drop: () => client.close() };
 }

@@ -28,7 +28,7 @@ export interface TestStaff {
 let passwordHash: Promise<string> | undefined;
 
 export function tokenFor(app: FastifyInstance, user: { id: number; username: string; isAdmin: boolean }): string {
-  return app.jwt.sign({ sub: String(user.id), id: user.id, username: user.username, IsAdmin: user.isAdmin ? 'True' : 'False' });
+  return app.accessTokens.sign({ sub: String(user.id), id: user.id, username: user.username, IsAdmin: user.isAdmin ? 'True' : 'False' });
 }
 
 export async function createTestUser(app: FastifyInstance, username: string, isAdmin: boolean, extra: Partial<typeof users.$inferInsert> = {}): Promise<TestUser> {

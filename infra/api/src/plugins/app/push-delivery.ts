@@ -36,7 +36,7 @@ export default fp<AppOptions>(
   async (fastify, opts) => {
     const push = opts.push ?? readPushEnv(opts.env ?? process.env);
     const settings = { ...DEFAULT_WORKER_SETTINGS, ...push.worker };
-    const keys = await resolveVapidKeys(opts.dataDir, push.vapidKeys);
+    const keys = await resolveVapidKeys(fastify.db, opts.dataDir, push.vapidKeys);
     const fcm = push.firebaseServiceAccount
       ? await createFcmSender({ serviceAccount: push.firebaseServiceAccount, ttlSeconds: settings.ttlSeconds, agent: push.httpsAgent })
       : null;

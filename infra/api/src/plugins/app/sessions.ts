@@ -111,7 +111,7 @@ export default fp(
   async (fastify) => {
     fastify.decorate(
       'sessions',
-      createSessionsRepository(fastify.db, (claims) => fastify.jwt.sign(claims)),
+      createSessionsRepository(fastify.db, (claims) => fastify.accessTokens.sign(claims)),
     );
   },
   { name: 'sessions', dependencies: ['database', 'jwt'] },

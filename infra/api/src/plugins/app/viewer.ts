@@ -116,7 +116,7 @@ export default fp(
         let viewer: Viewer | null = null;
         if (match?.[1]) {
           try {
-            viewer = viewerFromClaims(fastify.jwt.verify<AccessClaims>(match[1]));
+            viewer = viewerFromClaims(await fastify.accessTokens.verify(match[1]));
           } catch {
             viewer = null;
           }

@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
 import { createECDH, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { asc, count, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { DEVICE_MESSAGES, DEVICE_RATE_LIMIT, LIMITS, MESSAGES } from '../../../contract/index.js';
 import { pushDevices } from '../../../db/schema.js';
-import { VAPID_KEYS_FILE } from '../../../push/vapid-keys.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 
 const REGISTER = '/api/Devices/Register';
@@ -135,27 +131,6 @@ describe('Devices', () => {
 });
 
 describe('VAPID keys', () => {
-  it('are generated once into DATA_DIR/secrets (0600) and reused after a restart', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'deals-vapid-'));
-    try {
-      const keyOf = async () => {
-        const t = await createTestApp({ dataDir, push: { worker: { enabled: false } } });
-        try {
-          return (await t.app.inject({ method: 'GET', url: PUBLIC_KEY })).json().publicKey as string;
-        } finally {
-          await t.close();
-        }
-      };
-      const first = await keyOf();
-      const file = join(dataDir, 'secrets', VAPID_KEYS_FILE);
-      assert.equal((await stat(file)).mode & 0o777, 0o600);
-      assert.equal(JSON.parse(await readFile(file, 'utf8')).publicKey, first);
-      assert.equal(await keyOf(), first);
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
-
   it('come from configuration when set', async () => {
     const vapidKeys = webpush.generateVAPIDKeys();
     const t = await createTestApp({ push: { vapidKeys, worker: { enabled: false } } });

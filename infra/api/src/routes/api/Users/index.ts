@@ -1,6 +1,6 @@
 /**
  * Staff users, sign-in and sessions (spec §7 "Users/…"). Sign-in is throttled twice: per IP by
- * the rate limiter, and per username by an in-process counter (see throttle.ts).
+ * the rate limiter, and per username (see throttle.ts); both count across all instances.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -31,7 +31,7 @@ import { isAdmin, staffViewer } from '../../../plugins/app/viewer.js';
 import { SignInThrottle } from './throttle.js';
 
 /** Per username: 5 failed sign-ins within 15 minutes lock it for the rest of the window. */
-export const SIGN_IN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60 * 1000, maxKeys: 10_000 } as const;
+export const SIGN_IN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60 * 1000 } as const;
 /** Per IP: sign-in attempts, refreshes and password changes per minute. */
 export const PER_IP_PER_MINUTE = { authenticate: 20, refresh: 30, logout: 30, changePassword: 10 } as const;
 
@@ -53,7 +53,7 @@ function requireOwnOrAdmin(request: FastifyRequest, id: number): void {
 }
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const throttle = new SignInThrottle(SIGN_IN_THROTTLE);
+  const throttle = new SignInThrottle(fastify.sharedCounters, SIGN_IN_THROTTLE);
 
   async function signedIn(record: UserRecord): Promise<SignedInUser> {
     return { ...toUser(record), token: fastify.sessions.accessToken(record), refreshToken: await fastify.sessions.start(record.id) };
@@ -71,12 +71,12 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const { email: username, password } = request.body;
-      if (!throttle.attempt(username)) throw throttled();
+      if (!(await throttle.attempt(username))) throw throttled();
       const user = await fastify.users.findForSignIn(username);
       // Unknown usernames cost the same time as wrong passwords.
       const valid = user ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
       if (!user || !valid) throw new HttpError(401, MESSAGES.auth.invalidCredentials);
-      throttle.succeeded(username);
+      await throttle.succeeded(username);
       if (!user.isActive) throw new HttpError(403, MESSAGES.auth.inactive);
       return signedIn(user);
     },

@@ -1,43 +1,64 @@
-/** The per-username sign-in throttle, on a fake clock. */
+/** The per-username sign-in throttle on the shared counters of a real database. */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { openDatabase, type OpenDatabase } from '../../../db/client.js';
+import { createSharedCounters } from '../../../lib/shared-counters.js';
+import { createTestDatabase, type TestDatabase } from '../../../test-support/database.js';
 import { SignInThrottle } from './throttle.js';
 
-function throttle(maxKeys = 100) {
-  const clock = { now: 1_000_000 };
-  const instance = new SignInThrottle({ maxFailures: 3, windowMs: 60_000, maxKeys, now: () => clock.now });
-  return { instance, clock };
-}
-
 describe('SignInThrottle', () => {
-  it('locks a username after maxFailures for the rest of the window, case-insensitively', () => {
-    const { instance, clock } = throttle();
-    assert.deepEqual([instance.attempt('Alice'), instance.attempt('alice'), instance.attempt(' ALICE ')], [true, true, true]);
-    assert.equal(instance.attempt('alice'), false);
-    assert.equal(instance.attempt('bob'), true, 'other usernames are unaffected');
-    clock.now += 59_999;
-    assert.equal(instance.attempt('alice'), false, 'still locked just before the window ends');
-    clock.now += 1;
-    assert.equal(instance.attempt('alice'), true, 'a new window starts');
+  let database: TestDatabase;
+  let open: OpenDatabase;
+  const throttle = (windowMs = 60_000) => new SignInThrottle(createSharedCounters(open.db), { maxFailures: 3, windowMs });
+
+  before(async () => {
+    database = await createTestDatabase();
+    open = await openDatabase(database.options);
+  });
+  after(async () => {
+    await open.close();
+    await database.drop();
   });
 
-  it('forgets the failures on success', () => {
-    const { instance } = throttle();
-    instance.attempt('carol');
-    instance.attempt('carol');
-    instance.succeeded('Carol');
-    assert.deepEqual([instance.attempt('carol'), instance.attempt('carol'), instance.attempt('carol'), instance.attempt('carol')], [true, true, true, false]);
+  it('locks a username after maxFailures, case-insensitively; other usernames are unaffected', async () => {
+    const instance = throttle();
+    assert.deepEqual([await instance.attempt('Alice'), await instance.attempt('alice'), await instance.attempt(' ALICE ')], [true, true, true]);
+    assert.equal(await instance.attempt('alice'), false);
+    assert.equal(await instance.attempt('bob'), true);
   });
 
-  it('stays within maxKeys, dropping expired windows first, then the oldest', () => {
-    const { instance, clock } = throttle(3);
-    for (let i = 0; i < 3; i++) instance.attempt('a');
-    assert.equal(instance.attempt('a'), false, "'a' is locked");
-    for (const name of ['b', 'c', 'd']) instance.attempt(name);
-    assert.equal(instance.size, 3, 'bounded');
-    assert.equal(instance.attempt('a'), true, "the oldest entry ('a') was dropped to make room");
-    clock.now += 60_000;
-    instance.attempt('e');
-    assert.equal(instance.size, 1, 'expired windows are dropped when room is needed');
+  it('starts a new window once the window has ended', async () => {
+    const instance = throttle(400);
+    for (let i = 0; i < 3; i++) assert.equal(await instance.attempt('dave'), true);
+    assert.equal(await instance.attempt('dave'), false, 'locked inside the window');
+    await sleep(450);
+    assert.equal(await instance.attempt('dave'), true, 'a new window starts');
+  });
+
+  it('forgets the failures on success', async () => {
+    const instance = throttle();
+    await instance.attempt('carol');
+    await instance.attempt('carol');
+    await instance.succeeded('Carol');
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await instance.attempt('carol'));
+    assert.deepEqual(results, [true, true, true, false]);
+  });
+
+  it('lets exactly maxFailures of many parallel attempts through, across two throttles on one database', async () => {
+    const [one, two] = [throttle(), throttle()];
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? one : two).attempt('eve')));
+    assert.equal(results.filter(Boolean).length, 3);
+  });
+
+  it('sweeps ended windows only', async () => {
+    const counters = createSharedCounters(open.db);
+    await counters.hit('short', 50);
+    await counters.hit('long', 60_000);
+    await sleep(80);
+    await counters.sweep();
+    assert.deepEqual(await counters.hit('short', 60_000), { hits: 1, ttlMs: 60_000 }, 'the ended window was deleted');
+    assert.equal((await counters.hit('long', 60_000)).hits, 2, 'the live window was kept');
   });
 });
