@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { stat } from 'node:fs/promises';
 import { after, describe, it } from 'node:test';
 import { asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +7,7 @@ import { buttonErrors } from '../contract/index.js';
 import { sanitizeCustomHtml, sanitizeRichText } from '../lib/sanitize.js';
 import { webpRendition } from '../plugins/app/images.js';
 import { createTestDatabase, type TestDatabase } from '../test-support/database.js';
+import { storedBytes } from '../test-support/uploads.js';
 import { DEMO_STORE_COUNT, seedDemoData } from './demo-data.js';
 import { buildDemoDeals, isLive } from './demo/deals.js';
 import { createDemoImages, type DemoImageStore } from './demo/images.js';
@@ -40,13 +40,11 @@ async function counts(app: FastifyInstance) {
   return { stores: stores?.n, settings: settings?.n, deals: deals?.n, pages: allPages?.n, images: images?.n };
 }
 
-/** Asserts a stored image and its WebP rendition are on disk. */
+/** Asserts a stored image and its WebP rendition are in the uploads store. */
 async function assertStored(app: FastifyInstance, name: string | null | undefined, what: string) {
   assert.ok(name, `${what} has an image`);
   for (const file of [name, webpRendition(name)]) {
-    const path = app.images.pathOf(file);
-    assert.ok(path, `${what}: ${file} is a stored name`);
-    assert.ok((await stat(path)).size > 0, `${what}: ${file} exists`);
+    assert.ok((await storedBytes(app, file)).length > 0, `${what}: ${file} exists`);
   }
 }
 

@@ -3,8 +3,8 @@
  * into the database (answering their ids), a deal with its types and images, and a look at the
  * uploads folder to prove what was (not) written.
  */
-import { access, readdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { isStored, storedKeys } from './uploads.js';
 import { categories, featuredSectionProducts, featuredSections, productImages, productProductTypes, products, productTypes } from '../db/schema.js';
 
 let sequence = 0;
@@ -64,17 +64,8 @@ export async function linkDeals(app: FastifyInstance, featuredSectionId: number,
   await app.db.insert(featuredSectionProducts).values(productIds.map((productId, sortOrder) => ({ featuredSectionId, productId, sortOrder })));
 }
 
-/** The names in the uploads folder, sorted. */
-export async function storedFiles(app: FastifyInstance): Promise<string[]> {
-  return (await readdir(app.images.folder)).filter((name) => !name.endsWith('.tmp')).sort();
-}
+/** The keys in the uploads store, sorted. */
+export const storedFiles = storedKeys;
 
-/** Whether a stored image (by its name) is on disk. */
-export async function fileExists(app: FastifyInstance, name: string): Promise<boolean> {
-  const path = app.images.pathOf(name);
-  if (!path) return false;
-  return access(path).then(
-    () => true,
-    () => false,
-  );
-}
+/** Whether a stored image (by its name) is in the uploads store. */
+export const fileExists = isStored;

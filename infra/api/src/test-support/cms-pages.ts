@@ -1,6 +1,5 @@
 /** Fixtures for the page, blog, menu and footer route tests. */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { bannerItems, banners, contentSections, pages } from '../db/schema.js';
 import { MESSAGES } from '../contract/index.js';
@@ -40,12 +39,8 @@ export async function insertPage(app: FastifyInstance, values: Partial<typeof pa
   return row.id;
 }
 
-/** Whether a stored image (and its WebP rendition) is on disk. */
-export function imageOnDisk(app: FastifyInstance, name: string): boolean {
-  const path = app.images.pathOf(name);
-  const rendition = app.images.pathOf(name.replace(/\.[a-z]+$/, '.webp'));
-  return path !== null && rendition !== null && existsSync(path) && existsSync(rendition);
-}
+/** Whether a stored image and its WebP rendition are in the uploads store. */
+export { isStoredWithRendition as imageOnDisk } from './uploads.js';
 
 export interface RouteCall {
   method: Method;

@@ -1,5 +1,4 @@
 /** Fixtures for the content-section, banner and site-settings route tests. */
-import { readdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { pageComponents, pages } from '../db/schema.js';
 
@@ -26,10 +25,8 @@ export async function assignComponent(app: FastifyInstance, pageId: number, targ
   });
 }
 
-/** The stored upload files (originals and renditions) on disk. */
-export async function storedFiles(app: FastifyInstance): Promise<string[]> {
-  return (await readdir(app.images.folder)).sort();
-}
+/** The stored upload files (originals and renditions). */
+export { storedKeys as storedFiles } from './uploads.js';
 
 /** A valid Default content-section form. */
 export function sectionFields(overrides: Record<string, string | number | boolean | null | undefined> = {}) {

@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFile, stat } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { categories } from '../../db/schema.js';
 import { HttpError } from '../../errors.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { FAKE_IMAGE, testImage } from '../../test-support/forms.js';
+import { isStored, storedBytes } from '../../test-support/uploads.js';
 import { STORED_NAME, webpRendition } from './images.js';
-
-const exists = (path: string | null) => (path ? stat(path).then(() => true, () => false) : Promise.resolve(false));
 
 async function rejection(promise: Promise<unknown>): Promise<HttpError> {
   try {
@@ -33,9 +31,9 @@ describe('image store', () => {
       const name = await t.app.images.save(await testImage(format, 16, '#e76f51'));
       assert.match(name, STORED_NAME);
       assert.equal(name.split('.')[1], format === 'jpeg' ? 'jpg' : format);
-      const original = await sharp(await readFile(t.app.images.pathOf(name)!)).metadata();
+      const original = await sharp(await storedBytes(t.app, name)).metadata();
       assert.equal(original.format, format);
-      const rendition = await sharp(await readFile(t.app.images.pathOf(webpRendition(name))!)).metadata();
+      const rendition = await sharp(await storedBytes(t.app, webpRendition(name))).metadata();
       assert.equal(rendition.format, 'webp');
     });
   }
@@ -51,7 +49,7 @@ describe('image store', () => {
       .withExif({ IFD0: { Copyright: 'secret-location-data' } })
       .toBuffer();
     assert.ok(withExif.includes('secret-location-data'));
-    const stored = await readFile(t.app.images.pathOf(await t.app.images.save(withExif))!);
+    const stored = await storedBytes(t.app, await t.app.images.save(withExif));
     assert.ok(!stored.includes('secret-location-data'));
   });
 
@@ -81,18 +79,18 @@ describe('image store', () => {
     const name = await t.app.images.save(await testImage('png', 20, '#f4a261'));
     const [store] = await t.app.db.insert(categories).values({ name: 'Kept', imageFilePath: name }).returning();
     await t.app.images.release([name]);
-    assert.ok(await exists(t.app.images.pathOf(name)), 'still referenced: kept');
+    assert.ok(await isStored(t.app, name), 'still referenced: kept');
 
     const { eq } = await import('drizzle-orm');
     await t.app.db.delete(categories).where(eq(categories.id, store!.id));
     await t.app.images.release([name, null, '../../etc/passwd']);
-    assert.equal(await exists(t.app.images.pathOf(name)), false);
-    assert.equal(await exists(t.app.images.pathOf(webpRendition(name))), false);
+    assert.equal(await isStored(t.app, name), false);
+    assert.equal(await isStored(t.app, webpRendition(name)), false);
   });
 
-  it('never maps a name outside the stored pattern to a path', () => {
+  it('never opens a name outside the stored pattern', async () => {
     for (const name of ['../secrets/jwt-secret', '..%2F..%2Fetc', 'a.jpg', `${'a'.repeat(32)}.svg`, `${'A'.repeat(32)}.png`]) {
-      assert.equal(t.app.images.pathOf(name), null, name);
+      assert.equal(await t.app.images.open(name), null, name);
     }
   });
 });

@@ -7,18 +7,19 @@
  *   the image data; orientation is applied first so photos stay upright.
  * - Stored under content-hashed names (`<32 hex>.<ext>`), plus a WebP rendition `<32 hex>.webp`
  *   (at most 1600 px wide) for the public site; identical uploads share one file.
- * - `sized(name, width)` answers a smaller WebP of a stored image for `srcset` (one of
+ * - `open(name, width)` answers a smaller WebP of a stored image for `srcset` (one of
  *   `IMAGE_WIDTHS`), rendered on first request and kept in `sizes/` until the image is released.
  * - `release(paths)` removes files no row refers to any more; call it after the transaction that
  *   dropped the reference has committed.
  *
- * The storage is a folder under DATA_DIR behind this narrow interface, so an object store can
- * replace it.
+ * The bytes live in a blob store (storage/): a folder under DATA_DIR, or an S3-compatible bucket
+ * shared by every instance when `S3_BUCKET` is set.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import sharp from 'sharp';
@@ -26,6 +27,10 @@ import { IMAGE_WIDTHS, LIMITS, MESSAGES, type ImageWidth } from '../../contract/
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../errors.js';
 import type { AppOptions } from '../../options.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { createLocalFolderStore } from '../../storage/local-folder-store.js';
+import { createS3Store } from '../../storage/s3-store.js';
+import { s3SettingsFromEnv } from '../../storage/storage-settings.js';
 
 /** The only names ever served or deleted: no path can be smuggled through a file name. */
 export const STORED_NAME = /^[a-f0-9]{32}\.(?:jpg|png|webp|gif)$/;
@@ -77,18 +82,6 @@ async function reencode(bytes: Buffer, format: Format): Promise<{ original: Buff
   }
 }
 
-async function writeOnce(path: string, bytes: Buffer): Promise<void> {
-  try {
-    await stat(path);
-    return; // content-addressed: an existing file already has these bytes
-  } catch {
-    // write it below
-  }
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, path);
-}
-
 /**
  * Whether any row still refers to a stored file. Every column that may hold a stored name is
  * listed; rich-text columns may embed `Attachments/<name>`. Keep in step with the schema when a
@@ -105,21 +98,39 @@ const referencesQuery = (name: string) => sql`
   UNION ALL SELECT 1 FROM site_assets WHERE company_logo_path = ${name} OR company_icon_path = ${name}
   LIMIT 1`;
 
-export function createImageStore(db: Database, folder: string) {
-  const pathOf = (name: string) => join(folder, name);
-  const sizedPathOf = (name: string, width: number) => join(folder, 'sizes', `${name.slice(0, 32)}-${width}.webp`);
-  /** Renders in flight, so a burst of first requests for one size renders it once. */
-  const rendering = new Map<string, Promise<string | null>>();
+/** The key of a stored image's WebP at most `width` px wide. */
+export const sizedKey = (name: string, width: number) => `sizes/${name.slice(0, 32)}-${width}.webp`;
 
-  async function renderSized(name: string, width: ImageWidth): Promise<string | null> {
-    const target = sizedPathOf(name, width);
-    if (await stat(target).then(() => true, () => false)) return target;
-    const source = pathOf(webpRendition(name));
-    if (!(await stat(source).then((info) => info.isFile(), () => false))) return null;
+export interface OpenedImage {
+  size: number;
+  contentType: string;
+  stream: Readable;
+}
+
+export function createImageStore(db: Database, blobs: BlobStore) {
+  /** Renders in flight, so a burst of first requests for one size renders it once per process. */
+  const rendering = new Map<string, Promise<boolean>>();
+
+  /** Makes the sized rendition unless it exists; false when the image itself is not stored. */
+  async function renderSized(name: string, width: ImageWidth): Promise<boolean> {
+    const target = sizedKey(name, width);
+    if (await blobs.exists(target)) return true;
+    const source = await blobs.read(webpRendition(name));
+    if (!source) return false;
     const bytes = await sharp(source, { animated: true }).resize({ width, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
-    await mkdir(join(folder, 'sizes'), { recursive: true });
-    await writeOnce(target, bytes);
-    return target;
+    // Conditional: another instance making the same size at once leaves one object.
+    await blobs.put(target, bytes, CONTENT_TYPES.webp!);
+    return true;
+  }
+
+  function sized(name: string, width: ImageWidth): Promise<boolean> {
+    const key = `${name}:${width}`;
+    let pending = rendering.get(key);
+    if (!pending) {
+      pending = renderSized(name, width).finally(() => rendering.delete(key));
+      rendering.set(key, pending);
+    }
+    return pending;
   }
 
   async function isReferenced(name: string): Promise<boolean> {
@@ -132,7 +143,7 @@ export function createImageStore(db: Database, folder: string) {
   const sizes = new Map<string, Promise<{ width: number; height: number } | null>>();
 
   return {
-    folder,
+    blobs,
 
     /**
      * The pixel size of a stored image (of the rendition its `?w=` sizes are made from), or null
@@ -142,33 +153,31 @@ export function createImageStore(db: Database, folder: string) {
       if (!STORED_NAME.test(name)) return Promise.resolve(null);
       let size = sizes.get(name);
       if (!size) {
-        size = sharp(pathOf(webpRendition(name)))
-          .metadata()
-          .then(({ width, height }) => (width && height ? { width, height } : null), () => null);
+        size = blobs
+          .read(webpRendition(name))
+          .then((bytes) => (bytes ? sharp(bytes).metadata() : null))
+          .then((info) => (info?.width && info.height ? { width: info.width, height: info.height } : null))
+          .catch(() => null);
         if (sizes.size >= 10_000) sizes.delete(sizes.keys().next().value!);
         sizes.set(name, size);
       }
       return size;
     },
 
-    /** Absolute path of a stored name, or null when the name is not one we could have stored. */
-    pathOf(name: string): string | null {
-      return STORED_NAME.test(name) ? pathOf(name) : null;
-    },
-
     /**
-     * Path of the WebP of a stored image at most `width` px wide (never enlarged), rendering it on
-     * first use; null when the name is not stored.
+     * A stored image to send: the original, or with `width` its WebP at most that wide (never
+     * enlarged), rendered on first use. Null when the name is not one we could have stored or
+     * nothing is stored under it.
      */
-    async sized(name: string, width: ImageWidth): Promise<string | null> {
-      if (!STORED_NAME.test(name) || !IMAGE_WIDTHS.includes(width)) return null;
-      const key = `${name}:${width}`;
-      let pending = rendering.get(key);
-      if (!pending) {
-        pending = renderSized(name, width).finally(() => rendering.delete(key));
-        rendering.set(key, pending);
+    async open(name: string, width?: ImageWidth): Promise<OpenedImage | null> {
+      if (!STORED_NAME.test(name)) return null;
+      if (width === undefined) {
+        const blob = await blobs.open(name);
+        return blob && { ...blob, contentType: CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream' };
       }
-      return pending;
+      if (!IMAGE_WIDTHS.includes(width) || !(await sized(name, width))) return null;
+      const blob = await blobs.open(sizedKey(name, width));
+      return blob && { ...blob, contentType: CONTENT_TYPES.webp! };
     },
 
     /** Validates, re-encodes and stores an upload; answers its file path (`<hash>.<ext>`). */
@@ -178,9 +187,8 @@ export function createImageStore(db: Database, folder: string) {
       const { original, rendition } = await reencode(bytes, format);
       const hash = createHash('sha256').update(original).digest('hex').slice(0, 32);
       const name = `${hash}.${EXTENSION[format]}`;
-      await mkdir(folder, { recursive: true });
-      await writeOnce(pathOf(name), original);
-      await writeOnce(pathOf(webpRendition(name)), rendition);
+      await blobs.put(name, original, CONTENT_TYPES[EXTENSION[format]]!);
+      await blobs.put(webpRendition(name), rendition, CONTENT_TYPES.webp!);
       return name;
     },
 
@@ -189,13 +197,8 @@ export function createImageStore(db: Database, folder: string) {
       for (const name of new Set(names)) {
         if (!name || !STORED_NAME.test(name)) continue;
         if (await isReferenced(name)) continue;
-        const files = [...new Set([name, webpRendition(name)])].map(pathOf);
-        for (const width of IMAGE_WIDTHS) files.push(sizedPathOf(name, width));
-        for (const file of files) {
-          await unlink(file).catch((error: NodeJS.ErrnoException) => {
-            if (error.code !== 'ENOENT') throw error;
-          });
-        }
+        const keys = new Set([name, webpRendition(name), ...IMAGE_WIDTHS.map((width) => sizedKey(name, width))]);
+        for (const key of keys) await blobs.delete(key);
       }
     },
   };
@@ -209,16 +212,27 @@ declare module 'fastify' {
   }
 }
 
+/** The configured blob store: the bucket when `S3_BUCKET` is set, else a folder under DATA_DIR. */
+async function openBlobStore(opts: AppOptions): Promise<BlobStore> {
+  const s3 = s3SettingsFromEnv(opts.env ?? process.env);
+  if (s3) {
+    const store = createS3Store(s3);
+    await store.checkBucket();
+    return store;
+  }
+  if (opts.dataDir) return createLocalFolderStore(join(opts.dataDir, 'uploads'));
+  // Tests without a data dir: a folder of their own, removed with the app.
+  const folder = await mkdtemp(join(tmpdir(), 'deals-uploads-'));
+  const store = createLocalFolderStore(folder);
+  return { ...store, close: () => rm(folder, { recursive: true, force: true }) };
+}
+
 export default fp<AppOptions>(
   async (fastify, opts) => {
-    let folder: string;
-    if (opts.dataDir) folder = join(opts.dataDir, 'uploads');
-    else {
-      folder = await mkdtemp(join(tmpdir(), 'deals-uploads-'));
-      fastify.addHook('onClose', async () => rm(folder, { recursive: true, force: true }));
-    }
-    await mkdir(folder, { recursive: true });
-    fastify.decorate('images', createImageStore(fastify.db, folder));
+    const blobs = await openBlobStore(opts);
+    fastify.addHook('onClose', async () => blobs.close());
+    fastify.log.info({ store: blobs.description }, 'uploads store ready');
+    fastify.decorate('images', createImageStore(fastify.db, blobs));
   },
   { name: 'images', dependencies: ['database'] },
 );

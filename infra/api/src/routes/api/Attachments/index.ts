@@ -1,15 +1,13 @@
 /**
  * `GET /api/Attachments/{filePath}`: stored images. Names are content hashes, so a file never
- * changes under its name and may be cached for a year. Only names the image store could have
- * written are served: no path can reach outside the uploads folder.
+ * changes under its name and may be cached for a year, whichever store holds the bytes (a folder
+ * or a bucket). Only names the image store could have written are served: no path can reach
+ * outside the uploads.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IMAGE_WIDTHS, MESSAGES, type ImageWidth } from '../../../contract/index.js';
 import { HttpError } from '../../../errors.js';
-import { CONTENT_TYPES } from '../../../plugins/app/images.js';
 
 const attachments: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -33,19 +31,19 @@ const attachments: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const { filePath } = request.params;
       const width = request.query.w as ImageWidth | undefined;
-      const path = width ? await fastify.images.sized(filePath, width) : fastify.images.pathOf(filePath);
-      if (!path) throw new HttpError(404, MESSAGES.notFound);
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) throw new HttpError(404, MESSAGES.notFound);
+      const image = await fastify.images.open(filePath, width);
+      if (!image) throw new HttpError(404, MESSAGES.notFound);
       const etag = `"${filePath}${width ? `-${width}` : ''}"`;
       reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      const extension = width ? 'webp' : filePath.slice(filePath.lastIndexOf('.') + 1);
+      if (request.headers['if-none-match'] === etag) {
+        image.stream.destroy();
+        return reply.code(304).send();
+      }
       return reply
-        .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
-        .header('content-length', info.size)
+        .type(image.contentType)
+        .header('content-length', image.size)
         .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(path));
+        .send(image.stream);
     },
   );
 };

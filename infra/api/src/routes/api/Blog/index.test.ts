@@ -52,7 +52,7 @@ describe('Blog routes', () => {
     assert.equal(blog.description, 'Where to shop.');
     assert.equal(blog.addedBy, 'test-admin Tester');
     assert.match(blog.bannerImageFilePath, STORED_NAME);
-    assert.ok(imageOnDisk(t.app, blog.bannerImageFilePath));
+    assert.ok(await imageOnDisk(t.app, blog.bannerImageFilePath));
     assert.deepEqual(blog.contentSections, []);
   });
 
@@ -117,8 +117,8 @@ describe('Blog routes', () => {
     assert.equal(blog.url, '/published');
     assert.equal(blog.isActive, false);
     assert.notEqual(blog.bannerImageFilePath, old);
-    assert.ok(imageOnDisk(t.app, blog.bannerImageFilePath));
-    assert.ok(!imageOnDisk(t.app, old));
+    assert.ok(await imageOnDisk(t.app, blog.bannerImageFilePath));
+    assert.ok(!(await imageOnDisk(t.app, old)));
 
     const noName = await call('PUT', 'UpdateBlog', { id, url: '/published' });
     assert.equal(noName.json().errors.name, MESSAGES.blog.nameRequired);
@@ -205,7 +205,7 @@ describe('Blog routes', () => {
     const res = await call('DELETE', `DeleteBannerImage?blogId=${id}`);
     assert.equal(res.statusCode, 200);
     assert.equal((await getBlog(id)).bannerImageFilePath, null);
-    assert.ok(!imageOnDisk(t.app, image));
+    assert.ok(!(await imageOnDisk(t.app, image)));
 
     const second = await create({ name: 'With image', url: '/with-image' }, { bannerImage: await testImage('gif', 10, '#998877') });
     const secondImage = (await getBlog(second)).bannerImageFilePath as string;
@@ -213,7 +213,7 @@ describe('Blog routes', () => {
     assert.equal(deleted.statusCode, 200);
     assert.equal(deleted.json().message, 'Blog deleted successfully');
     assert.equal((await call('GET', `GetBlogById?blogId=${second}`)).statusCode, 404);
-    assert.ok(!imageOnDisk(t.app, secondImage));
+    assert.ok(!(await imageOnDisk(t.app, secondImage)));
     assert.equal((await call('DELETE', `DeleteBlog?id=${second}`)).statusCode, 404);
   });
 

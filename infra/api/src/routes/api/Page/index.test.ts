@@ -60,7 +60,7 @@ describe('Page routes', () => {
       assert.ok(Math.abs(Date.parse(page.addedOn) - Date.now()) < 60_000);
       assert.deepEqual(page.contentSections, []);
       assert.match(page.bannerImageFilePath, STORED_NAME);
-      assert.ok(imageOnDisk(t.app, page.bannerImageFilePath));
+      assert.ok(await imageOnDisk(t.app, page.bannerImageFilePath));
     });
 
     it('applies the defaults (active, banner visible, #000000) to a JSON body without image', async () => {
@@ -242,7 +242,7 @@ describe('Page routes', () => {
     it('replaces the banner image and deletes the old file; keeps it when none is sent', async () => {
       const id = await create({ name: 'Banner page', url: '/banner-page' }, { bannerImage: await testImage('png', 10, '#111111') });
       const oldImage = (await getPage(id)).bannerImageFilePath as string;
-      assert.ok(imageOnDisk(t.app, oldImage));
+      assert.ok(await imageOnDisk(t.app, oldImage));
 
       const kept = await call('PUT', 'UpdatePage', form({ id: String(id), name: 'Banner page', url: '/banner-page' }));
       assert.equal(kept.statusCode, 200);
@@ -253,8 +253,8 @@ describe('Page routes', () => {
       const newImage = (await getPage(id)).bannerImageFilePath as string;
       assert.notEqual(newImage, oldImage);
       assert.match(newImage, /\.jpg$/);
-      assert.ok(imageOnDisk(t.app, newImage));
-      assert.ok(!imageOnDisk(t.app, oldImage), 'the replaced image is deleted');
+      assert.ok(await imageOnDisk(t.app, newImage));
+      assert.ok(!(await imageOnDisk(t.app, oldImage)), 'the replaced image is deleted');
     });
 
     it('keeps a file another page still uses', async () => {
@@ -264,9 +264,9 @@ describe('Page routes', () => {
       const name = (await getPage(a)).bannerImageFilePath as string;
       assert.equal((await getPage(b)).bannerImageFilePath, name);
       assert.equal((await call('DELETE', `DeletePage?id=${a}`)).statusCode, 200);
-      assert.ok(imageOnDisk(t.app, name), 'still used by the other page');
+      assert.ok(await imageOnDisk(t.app, name), 'still used by the other page');
       assert.equal((await call('DELETE', `DeleteBannerImage?pageId=${b}`)).statusCode, 200);
-      assert.ok(!imageOnDisk(t.app, name));
+      assert.ok(!(await imageOnDisk(t.app, name)));
     });
 
     it('answers 404 for an unknown page or a blog, and stores no image then', async () => {
@@ -280,7 +280,7 @@ describe('Page routes', () => {
       assert.deepEqual(await allPages(), before);
       const id = await create({ name: 'Probe', url: '/probe' }, { bannerImage: await testImage('gif', 9, '#010203') });
       // The rejected updates above never wrote this file; the create just did.
-      assert.ok(imageOnDisk(t.app, (await getPage(id)).bannerImageFilePath));
+      assert.ok(await imageOnDisk(t.app, (await getPage(id)).bannerImageFilePath));
     });
   });
 
@@ -292,7 +292,7 @@ describe('Page routes', () => {
       assert.equal(res.statusCode, 200);
       assert.equal(res.json().message, 'Banner image removed successfully');
       assert.equal((await getPage(id)).bannerImageFilePath, null);
-      assert.ok(!imageOnDisk(t.app, image));
+      assert.ok(!(await imageOnDisk(t.app, image)));
       assert.equal((await call('DELETE', 'DeleteBannerImage?pageId=777777')).statusCode, 404);
       assert.equal((await call('DELETE', 'DeleteBannerImage?pageId=..%2F1')).statusCode, 400);
     });
@@ -309,7 +309,7 @@ describe('Page routes', () => {
       assert.equal(res.statusCode, 200);
       assert.equal(res.json().message, 'Page deleted successfully');
       assert.equal((await call('GET', `GetPageById?pageId=${id}`)).statusCode, 404);
-      assert.ok(!imageOnDisk(t.app, image));
+      assert.ok(!(await imageOnDisk(t.app, image)));
       assert.deepEqual(await t.app.db.select().from(pageComponents).where(eq(pageComponents.pageId, id)), []);
       const [section] = await t.app.db.select().from(contentSections).where(eq(contentSections.id, sectionId));
       assert.equal(section?.pageId, null);

@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import { FormatRegistry } from '@sinclair/typebox/type';
@@ -12,7 +10,9 @@ import { productImages, productProductTypes, products } from '../../../db/schema
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { insertDeal, insertProductType, insertStore } from '../../../test-support/deals.js';
 import { FAKE_IMAGE, form, testImage } from '../../../test-support/forms.js';
+import { webpRendition } from '../../../plugins/app/images.js';
 import { createTestStaff, type TestStaff } from '../../../test-support/staff.js';
+import { isStored, storedKeys } from '../../../test-support/uploads.js';
 
 type Fields = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
@@ -50,7 +50,7 @@ const validFields = (overrides: Fields = {}): Fields => ({
 });
 
 const countDeals = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]?.n ?? 0;
-const countFiles = async () => (await readdir(t.app.images.folder)).length;
+const countFiles = async () => (await storedKeys(t.app)).length;
 
 /** Creates a deal through the API as `user` (real image upload) and answers its id. */
 async function createDeal(user = users.staff, overrides: Fields = {}, upload: Buffer = image): Promise<number> {
@@ -107,8 +107,7 @@ describe('POST /api/Product/CreateProduct', () => {
     assert.equal(deal.productImages.length, 1);
     assert.equal(deal.productImages[0].isPreviewImage, true);
     assert.equal(deal.imageUrl, deal.productImages[0].filePath);
-    const path = t.app.images.pathOf(deal.imageUrl);
-    assert.ok(path && existsSync(path), 'the image is on disk');
+    assert.ok(await isStored(t.app, deal.imageUrl), 'the image is stored');
 
     const [row] = await t.app.db.select({ searchText: products.searchText }).from(products).where(eq(products.id, id));
     for (const part of ['Ultrabook 14', 'laptop ultrabook', 'Acme Outlet', 'Laptops', 'Phones']) assert.ok(row?.searchText.includes(part), `search text has ${part}`);
@@ -508,8 +507,7 @@ describe('DELETE /api/Product/DeleteProduct', () => {
     assert.equal(upload.statusCode, 200, upload.body);
     const names = (await getDeal(id)).json().productImages.map((i: { filePath: string }) => i.filePath);
     assert.equal(names.length, 2);
-    const paths = names.map((name: string) => t.app.images.pathOf(name) as string);
-    assert.ok(paths.every((path: string) => existsSync(path)));
+    for (const name of names) assert.ok(await isStored(t.app, name), name);
 
     const res = await remove(id, users.staff.headers);
     assert.equal(res.statusCode, 200);
@@ -517,8 +515,8 @@ describe('DELETE /api/Product/DeleteProduct', () => {
     assert.equal((await getDeal(id)).statusCode, 404);
     assert.equal((await t.app.db.select().from(productImages).where(eq(productImages.productId, id))).length, 0);
     assert.equal((await t.app.db.select().from(productProductTypes).where(eq(productProductTypes.productId, id))).length, 0);
-    for (const path of paths) assert.equal(existsSync(path), false, `${path} removed`);
-    for (const path of paths) assert.equal(existsSync(path.replace(/\.(png|jpg)$/, '.webp')), false, 'renditions removed');
+    for (const name of names) assert.equal(await isStored(t.app, name), false, `${name} removed`);
+    for (const name of names) assert.equal(await isStored(t.app, webpRendition(name)), false, 'renditions removed');
   });
 
   it('keeps a file another deal still shows', async () => {
@@ -528,7 +526,7 @@ describe('DELETE /api/Product/DeleteProduct', () => {
     const name = (await getDeal(first)).json().imageUrl;
     assert.equal((await getDeal(second)).json().imageUrl, name, 'same content, same name');
     assert.equal((await remove(first, users.staff.headers)).statusCode, 200);
-    assert.ok(existsSync(t.app.images.pathOf(name) as string), 'still used by the second deal');
+    assert.ok((await isStored(t.app, name)), 'still used by the second deal');
   });
 
   it("answers 403 to another staff member, 401 anonymously, 404 when unknown; an admin may delete anyone's deal", async () => {

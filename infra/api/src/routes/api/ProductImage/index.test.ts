@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { productImages } from '../../../db/schema.js';
@@ -8,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { insertDeal, insertProductType, insertStore } from '../../../test-support/deals.js';
 import { FAKE_IMAGE, form, testImage } from '../../../test-support/forms.js';
 import { createTestStaff, type TestStaff } from '../../../test-support/staff.js';
+import { isStored, storedKeys } from '../../../test-support/uploads.js';
 
 let t: TestApp;
 let users: TestStaff;
@@ -26,7 +25,7 @@ after(() => t.close());
 /** A real image with distinct bytes each call (content-hashed names would otherwise coincide). */
 const freshImage = (format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png') => testImage(format, 8, `#${(++colour * 40503).toString(16).padStart(6, '0').slice(-6)}`);
 
-const countFiles = async () => (await readdir(t.app.images.folder)).length;
+const countFiles = async () => (await storedKeys(t.app)).length;
 
 interface Image {
   id: number;
@@ -75,7 +74,7 @@ describe('POST /api/ProductImage/UploadImages', () => {
       images.filter((i) => i.isPreviewImage).map((i) => i.id),
       [original?.id],
     );
-    for (const image of images) assert.ok(existsSync(t.app.images.pathOf(image.filePath) as string), image.filePath);
+    for (const image of images) assert.ok((await isStored(t.app, image.filePath)), image.filePath);
   });
 
   it('makes the first upload the preview of a deal without images, and accepts a single file', async () => {
@@ -169,8 +168,7 @@ describe('DELETE /api/ProductImage/DeleteImage', () => {
     const id = await dealOwnedBy();
     await upload(id, [await freshImage()]);
     const extra = (await imagesOf(id)).find((i) => !i.isPreviewImage) as Image;
-    const path = t.app.images.pathOf(extra.filePath) as string;
-    assert.ok(existsSync(path));
+    assert.ok(await isStored(t.app, extra.filePath));
     const res = await deleteImage(extra.id);
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().message, 'Image deleted successfully');
@@ -178,7 +176,7 @@ describe('DELETE /api/ProductImage/DeleteImage', () => {
       (await imagesOf(id)).map((i) => i.id).includes(extra.id),
       false,
     );
-    assert.equal(existsSync(path), false, 'file removed');
+    assert.equal(await isStored(t.app, extra.filePath), false, 'file removed');
   });
 
   it('hands the preview to the oldest remaining image, and allows deleting the last one', async () => {
@@ -211,7 +209,7 @@ describe('DELETE /api/ProductImage/DeleteImage', () => {
     assert.equal((await deleteImage(image.id, users.otherStaff.headers)).statusCode, 403);
     assert.equal((await deleteImage(image.id, {})).statusCode, 401);
     assert.equal((await imagesOf(id)).length, 1);
-    assert.ok(existsSync(t.app.images.pathOf(image.filePath) as string));
+    assert.ok((await isStored(t.app, image.filePath)));
     assert.equal((await deleteImage(999999, users.admin.headers)).statusCode, 404);
     assert.equal((await deleteImage(image.id, users.admin.headers)).statusCode, 200);
     assert.equal((await imagesOf(id)).length, 0);
