@@ -107,6 +107,8 @@ function databaseRefusal(error: unknown): { status: number; message: string } | 
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // The answer is JSON even when the route had chosen another type (an image whose stream failed).
+  void reply.type('application/json; charset=utf-8');
   if (error.validation) {
     const errors = validationErrors(error.validation as unknown as ValidationIssue[], error.validationContext ?? 'body');
     const body: ErrorResponse = { message: Object.values(errors)[0] ?? MESSAGES.validationFailed, errors };

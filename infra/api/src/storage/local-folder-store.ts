@@ -2,10 +2,23 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { BlobStore } from './blob-store.js';
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * The files below a folder as `/`-separated keys. Walked by hand: `readdir`'s `recursive` entries
+ * name their folder (`parentPath`) only from Node 20.12, and we support 20.11.
+ */
+async function* walk(folder: string, prefix = ''): AsyncGenerator<string> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch((error: unknown) => (missing(error) ? [] : Promise.reject(error)));
+  for (const entry of entries) {
+    if (entry.isDirectory()) yield* walk(join(folder, entry.name), `${prefix}${entry.name}/`);
+    // Temporary files are writes in progress (or left by a crash), not objects.
+    else if (entry.isFile() && !entry.name.endsWith('.tmp')) yield prefix + entry.name;
+  }
+}
 
 export function createLocalFolderStore(folder: string): BlobStore {
   // Keys come from the image store, which only forms names it could have written.
@@ -39,13 +52,7 @@ export function createLocalFolderStore(folder: string): BlobStore {
       });
     },
 
-    async *list() {
-      const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch((error: unknown) => (missing(error) ? [] : Promise.reject(error)));
-      for (const entry of entries) {
-        if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
-        yield relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/');
-      }
-    },
+    list: () => walk(folder),
 
     close: async () => {},
   };

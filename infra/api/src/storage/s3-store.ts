@@ -21,9 +21,11 @@ import type { BlobStore } from './blob-store.js';
 import type { S3Settings } from './storage-settings.js';
 
 const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
-const isMissing = (error: unknown) => statusOf(error) === 404 || (error as { name?: string }).name === 'NoSuchKey' || (error as { name?: string }).name === 'NotFound';
+const nameOf = (error: unknown) => (error as { name?: string } | null)?.name;
+const isMissing = (error: unknown) => statusOf(error) === 404 || nameOf(error) === 'NoSuchKey' || nameOf(error) === 'NotFound';
 /** Another writer got there first (412), or is writing the same key right now (409). */
-const lostRace = (error: unknown) => statusOf(error) === 412 || statusOf(error) === 409;
+const lostRace = (error: unknown) =>
+  statusOf(error) === 412 || statusOf(error) === 409 || nameOf(error) === 'PreconditionFailed' || nameOf(error) === 'ConditionalRequestConflict';
 
 export function createS3Client(settings: S3Settings): S3Client {
   return new S3Client({
@@ -51,6 +53,16 @@ export function createS3Store(settings: S3Settings, client: S3Client = createS3C
     }
   }
 
+  async function exists(key: string) {
+    try {
+      await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
   return {
     description: `bucket ${Bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`,
 
@@ -63,15 +75,7 @@ export function createS3Store(settings: S3Settings, client: S3Client = createS3C
       }
     },
 
-    async exists(key) {
-      try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));
-        return true;
-      } catch (error) {
-        if (isMissing(error)) return false;
-        throw error;
-      }
-    },
+    exists,
 
     async read(key) {
       const object = await get(key);
@@ -85,7 +89,8 @@ export function createS3Store(settings: S3Settings, client: S3Client = createS3C
     },
 
     async put(key, bytes, contentType) {
-      if (await this.exists(key)) return;
+      // Asked first: most puts of a rendition find it made already, and a HEAD costs no upload.
+      if (await exists(key)) return;
       try {
         await client.send(new PutObjectCommand({ Bucket, Key: keyOf(key), Body: bytes, ContentType: contentType, IfNoneMatch: '*' }));
       } catch (error) {

@@ -153,11 +153,16 @@ export function createImageStore(db: Database, blobs: BlobStore) {
       if (!STORED_NAME.test(name)) return Promise.resolve(null);
       let size = sizes.get(name);
       if (!size) {
-        size = blobs
+        const reading: Promise<{ width: number; height: number } | null> = blobs
           .read(webpRendition(name))
           .then((bytes) => (bytes ? sharp(bytes).metadata() : null))
           .then((info) => (info?.width && info.height ? { width: info.width, height: info.height } : null))
-          .catch(() => null);
+          .catch(() => {
+            // A bucket that did not answer this once must not leave the image sizeless for good.
+            if (sizes.get(name) === reading) sizes.delete(name);
+            return null;
+          });
+        size = reading;
         if (sizes.size >= 10_000) sizes.delete(sizes.keys().next().value!);
         sizes.set(name, size);
       }
