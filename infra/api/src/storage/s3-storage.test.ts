@@ -5,10 +5,14 @@
  * (s3rver) spoken to by the real AWS SDK.
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../app.js';
@@ -72,6 +76,31 @@ describe('blob stores', () => {
     });
   }
 
+  it('bucket: a conditional put refused because another writer got there first (412, 409) is success; other refusals are errors', async () => {
+    // s3rver ignores If-None-Match, so the refusal real S3 sends when two instances write one key
+    // at once is played by a client that answers every object request itself.
+    const refusal = (status: number, name: string) => new S3ServiceException({ name, $fault: 'client', $metadata: { httpStatusCode: status } });
+    let answer: S3ServiceException;
+    const sent: unknown[] = [];
+    const client = new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    client.send = (async (command: unknown) => {
+      if (command instanceof HeadObjectCommand) throw refusal(404, 'NotFound');
+      if (command instanceof PutObjectCommand) {
+        sent.push(command.input.IfNoneMatch);
+        throw answer;
+      }
+      throw new Error('unexpected command');
+    }) as S3Client['send'];
+    const store = createS3Store({ bucket: 'b', region: 'us-east-1', forcePathStyle: true, prefix: '' }, client);
+    for (const lost of [refusal(412, 'PreconditionFailed'), refusal(409, 'ConditionalRequestConflict')]) {
+      answer = lost;
+      await store.put(`${'e'.repeat(32)}.png`, Buffer.from('x'), 'image/png');
+    }
+    answer = refusal(403, 'AccessDenied');
+    await assert.rejects(store.put(`${'e'.repeat(32)}.png`, Buffer.from('x'), 'image/png'), /AccessDenied/);
+    assert.deepEqual(sent, ['*', '*', '*'], 'every write is conditional');
+  });
+
   it('settings: S3_BUCKET switches the bucket on; bad values stop the start with their reason', () => {
     assert.equal(s3SettingsFromEnv({}), null);
     assert.deepEqual(s3SettingsFromEnv({ S3_BUCKET: 'b' }), { bucket: 'b', region: 'us-east-1', forcePathStyle: false, prefix: '' });
@@ -117,22 +146,41 @@ describe('the app with S3_BUCKET set', () => {
       assert.equal(again.statusCode, 304);
     }
 
-    // Two instances asked for the same size at once: one object.
+    // A burst of first requests for one size renders and writes it once; the other instance then
+    // serves the stored object without writing. (Both instances at once rely on the conditional
+    // put, checked above with a stand-in client: s3rver neither honours the condition nor makes
+    // two writes of one key atomic.)
     const width = IMAGE_WIDTHS[1];
-    const [a, b] = await Promise.all([one, two].map((app) => app.inject({ method: 'GET', url: `/api/Attachments/${name}?w=${width}` })));
-    for (const res of [a!, b!]) {
+    const writes = new Map<FastifyInstance, string[]>();
+    for (const app of [one, two]) {
+      const put = app.images.blobs.put.bind(app.images.blobs);
+      writes.set(app, []);
+      app.images.blobs.put = (key, bytes, contentType) => (writes.get(app)!.push(key), put(key, bytes, contentType));
+    }
+    const burst = await Promise.all([1, 2, 3].map(() => one.inject({ method: 'GET', url: `/api/Attachments/${name}?w=${width}` })));
+    const fromTwo = await two.inject({ method: 'GET', url: `/api/Attachments/${name}?w=${width}` });
+    for (const res of [...burst, fromTwo]) {
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers['content-type'], 'image/webp');
+      assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+      assert.equal(res.headers['x-content-type-options'], 'nosniff');
       assert.equal((await sharp(res.rawPayload).metadata()).width, width);
+      assert.deepEqual(res.rawPayload, burst[0]!.rawPayload);
     }
-    assert.equal((await storedKeys(one)).filter((key) => key === sizedKey(name, width)).length, 1);
+    assert.deepEqual(writes.get(one), [sizedKey(name, width)], 'rendered and written once');
+    assert.deepEqual(writes.get(two), [], 'served from the bucket');
+    assert.equal((await two.inject({ method: 'GET', url: `/api/Attachments/${name}?w=${width}`, headers: { 'if-none-match': String(fromTwo.headers.etag) } })).statusCode, 304);
+    assert.ok((await storedKeys(one)).includes(sizedKey(name, width)));
 
     const deleted = await two.inject({ method: 'DELETE', url: `/api/Category/DeleteCategory?categoryId=${created.json().id}`, headers: people.admin.headers });
     assert.equal(deleted.statusCode, 200, deleted.body);
     const left = await storedKeys(one);
     assert.deepEqual(left.filter((key) => key.includes(name.slice(0, 32))), [], 'original, rendition and sizes are deleted from the bucket');
-    assert.equal((await one.inject({ method: 'GET', url: `/api/Attachments/${name}` })).statusCode, 404);
-    assert.equal((await one.inject({ method: 'GET', url: `/api/Attachments/${name}?w=${width}` })).statusCode, 404);
+    for (const url of [`/api/Attachments/${name}`, `/api/Attachments/${name}?w=${width}`, `/api/Attachments/${webpRendition(name)}`, `/api/Attachments/${'0'.repeat(32)}.jpg?w=${width}`]) {
+      const res = await two.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 404, url);
+      assert.equal(res.json().message, 'Not found', url);
+    }
   });
 
   it('refuses to start when the bucket cannot be reached, saying which', async () => {
@@ -157,5 +205,47 @@ describe('copying a local uploads folder into the bucket', () => {
     assert.deepEqual((await target.read(names[0]!))!, png);
     assert.deepEqual(await copyUploads(source, target), { copied: 0, alreadyThere: 3, skipped: ['notes.txt'] });
     await target.close();
+  });
+});
+
+describe('npm run storage:copy-to-s3', () => {
+  const run = promisify(execFile);
+  const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
+  /** The command as its script runs it, from source (tsx) rather than the build. */
+  const copy = (env: Record<string, string>) =>
+    run(process.execPath, ['--import', 'tsx', 'src/cli/copy-uploads-to-s3.ts'], { cwd: apiRoot, env: { PATH: process.env.PATH ?? '', ...env } }).then(
+      ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    );
+
+  it('copies DATA_DIR/uploads into the bucket, reports its counts, copies nothing the second time, and fails loudly', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'deals-copy-cli-'));
+    try {
+      const uploads = createLocalFolderStore(join(dataDir, 'uploads'));
+      const png = await testImage('png', 8, '#654321');
+      for (const key of [`${'f'.repeat(32)}.png`, `${'f'.repeat(32)}.webp`, `sizes/${'f'.repeat(32)}-320.webp`]) await uploads.put(key, png, 'image/png');
+      await uploads.put('.DS_Store', Buffer.from('x'), 'text/plain');
+      const env = { ...s3.env, S3_PREFIX: 'cli/', DATA_DIR: dataDir };
+
+      const first = await copy(env);
+      assert.equal(first.code, 0, first.stderr);
+      assert.match(first.stdout, /3 copied, 0 already there, 1 skipped/);
+      const target = createS3Store({ ...s3SettingsFromEnv(env)!, prefix: 'cli/' });
+      assert.deepEqual(await listed(target), [`${'f'.repeat(32)}.png`, `${'f'.repeat(32)}.webp`, `sizes/${'f'.repeat(32)}-320.webp`]);
+      await target.close();
+
+      const second = await copy(env);
+      assert.equal(second.code, 0, second.stderr);
+      assert.match(second.stdout, /0 copied, 3 already there, 1 skipped/);
+
+      const unreachable = await copy({ ...env, S3_BUCKET: 'no-such-bucket' });
+      assert.equal(unreachable.code, 1);
+      assert.match(unreachable.stderr, /Copy failed: the uploads bucket "no-such-bucket" .* cannot be reached/);
+      const unset = await copy({ DATA_DIR: dataDir });
+      assert.equal(unset.code, 1);
+      assert.match(unset.stderr, /S3_BUCKET is not set/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
