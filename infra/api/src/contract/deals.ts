@@ -4,6 +4,7 @@ import { FileField, Flag, HexColor, IdQuery, IdSchema, IsActiveQuerySchema, Null
 import { DEFAULT_BADGE_COLOR, LIMITS } from './limits.js';
 import { DEAL_LINK_PATTERN, DEAL_MESSAGES, MAX_DEAL_PRICE, MAX_PRODUCT_TYPES_PER_DEAL } from './deal-rules.js';
 import { MESSAGES } from './messages.js';
+import { DEAL_TABLE_FILTERS, DEAL_TABLE_SORT_KEYS, tableQuerySchema } from './tables.js';
 
 /** Deal card as listed publicly (spec §3 "Deal list card"). */
 export const DealCardSchema = Type.Object({
@@ -105,7 +106,8 @@ export const UpdateProductBodySchema = Type.Object({
 });
 export type UpdateProductBody = Static<typeof UpdateProductBodySchema>;
 
-export const GetAllProductsQuerySchema = IsActiveQuerySchema;
+/** The spec's `isActive`, plus the server-side table's paging, sorting and filters (contract/tables.ts). */
+export const GetAllProductsQuerySchema = tableQuerySchema(DEAL_TABLE_SORT_KEYS, { ...IsActiveQuerySchema.properties, ...DEAL_TABLE_FILTERS });
 export type GetAllProductsQuery = Static<typeof GetAllProductsQuerySchema>;
 
 export const ProductIdQuerySchema = IdQuery('productId');

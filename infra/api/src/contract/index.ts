@@ -21,3 +21,4 @@ export * from './assets.js';
 export * from './search.js';
 export * from './ssr.js';
 export * from './visitor-urls.js';
+export * from './tables.js';

@@ -24,6 +24,8 @@ import {
   ProductSearchTermQuerySchema,
   UpdateProductBodySchema,
 } from '../../../contract/index.js';
+import { TablePageSchema } from '../../../contract/tables.js';
+import { dealsPageJson } from '../../../db/admin-tables/deals-table.js';
 import { fieldError, HttpError } from '../../../errors.js';
 import { idFrom, OWN_DEAL_RULE, withStoredImages } from '../../../plugins/app/deals.js';
 import { isUpload } from '../../../plugins/app/images.js';
@@ -39,15 +41,19 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { access: 'staff' },
       schema: {
         description:
-          'The admin deals table: every deal (empty `isActive`) or the active/inactive ones, newest first. The table pages on the client, so all rows come at once, each kept to the columns the table shows.',
+          'The admin deals table: every deal (empty `isActive`) or the active/inactive ones, newest first, each kept to the columns the table shows. With `page` (or `pageSize`): one page of the rows matching the filters, sorted by `sortBy`/`order`, and their total (`{ items, total, page, pageSize }`).',
         querystring: GetAllProductsQuerySchema,
-        response: { 200: Type.Array(ProductListItemSchema) },
+        response: { 200: Type.Union([Type.Array(ProductListItemSchema), TablePageSchema(ProductListItemSchema)]) },
       },
     },
     async (request, reply) => {
-      // The database writes the JSON document (see listAdminJson): a string payload is sent as it
-      // is, the schema above documents it.
-      const json = await fastify.deals.listAdminJson({ isActive: parseFlag(request.query.isActive) });
+      const { isActive, ...table } = request.query;
+      const paged = table.page !== undefined || table.pageSize !== undefined;
+      // The database writes the JSON document (see listAdminJson, dealsPageJson): a string payload
+      // is sent as it is, the schema above documents it.
+      const json = paged
+        ? await dealsPageJson(fastify.db, { ...table, isActive: parseFlag(isActive) })
+        : await fastify.deals.listAdminJson({ isActive: parseFlag(isActive) });
       return reply.type('application/json; charset=utf-8').send(json as unknown as ProductListItem[]);
     },
   );
