@@ -37,8 +37,11 @@ export function tableQuerySchema<K extends string, P extends TProperties>(sortKe
 /** A filter on a text column: rows whose value contains it, case-insensitively. */
 export const TextFilter = (maxLength = 200) => Type.Optional(Type.String({ maxLength, messages: { maxLength: `Must be at most ${maxLength} characters` } }));
 export const DateFilter = () => Type.Optional(Type.String({ format: 'date-time', messages: { format: TABLE_MESSAGES.date, type: TABLE_MESSAGES.date } }));
-export const IdFilter = (label: string) =>
-  Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, messages: { type: `${label} must be a number`, minimum: `${label} is invalid`, maximum: `${label} is invalid` } }));
+const idOf = (label: string) => Type.Integer({ minimum: 1, maximum: 2147483647, messages: { type: `${label} must be a number`, minimum: `${label} is invalid`, maximum: `${label} is invalid` } });
+export const IdFilter = (label: string) => Type.Optional(idOf(label));
+/** Any of these ids: the parameter repeated (`storeIds=1&storeIds=2`) or given once. */
+export const IdsFilter = (label: string) =>
+  Type.Optional(Type.Array(idOf(label), { maxItems: 200, messages: { maxItems: `At most 200 ${label}`, type: `${label} must be numbers` } }));
 
 /** One page of a table and how many rows match its filters in all. */
 export const TablePageSchema = <T extends TObject>(row: T) => Type.Object({ items: Type.Array(row), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() });
@@ -53,6 +56,7 @@ export interface TablePage<T> {
 export const DEAL_TABLE_SORT_KEYS = [
   'name',
   'category',
+  'productTypes',
   'promoCode',
   'discount',
   'currentPrice',
@@ -73,11 +77,15 @@ export type DealTableQuery = TableQuery<DealTableSortKey> & Static<typeof DealTa
 const DealTableFilters = Type.Object({
   name: TextFilter(),
   promoCode: TextFilter(),
-  storeId: IdFilter('storeId'),
-  productTypeId: IdFilter('productTypeId'),
+  /** Posted by: part of the poster's full name. */
+  addedBy: TextFilter(),
   addedById: IdFilter('addedById'),
+  storeIds: IdsFilter('storeIds'),
+  productTypeIds: IdsFilter('productTypeIds'),
   addedFrom: DateFilter(),
   addedTo: DateFilter(),
+  updatedFrom: DateFilter(),
+  updatedTo: DateFilter(),
   expiresFrom: DateFilter(),
   expiresTo: DateFilter(),
 });

@@ -15,6 +15,8 @@ const discount = sql.raw('CASE WHEN p.previous_price > 0 THEN ceil((p.previous_p
 const SORT: Record<DealTableSortKey, SQL> = {
   name: sql`lower(p.name)`,
   category: sql`lower(c.name)`,
+  productTypes: sql`(SELECT string_agg(lower(pt.name), ', ' ORDER BY pt.sort_order, pt.name, pt.id)
+    FROM product_product_types ppt JOIN product_types pt ON pt.id = ppt.product_type_id WHERE ppt.product_id = p.id)`,
   promoCode: sql`lower(p.promo_code)`,
   discount,
   currentPrice: sql`p.current_price`,
@@ -34,13 +36,17 @@ export function dealsWhere(query: DealTableQuery & { isActive?: boolean | undefi
   if (query.isActive !== undefined) conditions.push(sql`p.is_active = ${query.isActive}`);
   if (query.name?.trim()) conditions.push(sql`p.name ILIKE ${contains(query.name.trim())}`);
   if (query.promoCode?.trim()) conditions.push(sql`p.promo_code ILIKE ${contains(query.promoCode.trim())}`);
-  if (query.storeId) conditions.push(sql`p.category_id = ${query.storeId}`);
+  if (query.addedBy?.trim()) conditions.push(sql`EXISTS (SELECT 1 FROM users a WHERE a.id = p.added_by_id AND a.full_name ILIKE ${contains(query.addedBy.trim())})`);
   if (query.addedById) conditions.push(sql`p.added_by_id = ${query.addedById}`);
-  if (query.productTypeId) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM product_product_types f WHERE f.product_id = p.id AND f.product_type_id = ${query.productTypeId})`);
+  if (query.storeIds?.length) conditions.push(sql`p.category_id IN (${sql.join(query.storeIds.map((id) => sql`${id}`), sql`, `)})`);
+  if (query.productTypeIds?.length) {
+    const ids = sql.join(query.productTypeIds.map((id) => sql`${id}`), sql`, `);
+    conditions.push(sql`EXISTS (SELECT 1 FROM product_product_types f WHERE f.product_id = p.id AND f.product_type_id IN (${ids}))`);
   }
   if (query.addedFrom) conditions.push(sql`p.date_time_added >= ${query.addedFrom}::timestamptz`);
   if (query.addedTo) conditions.push(sql`p.date_time_added <= ${query.addedTo}::timestamptz`);
+  if (query.updatedFrom) conditions.push(sql`p.date_time_modified >= ${query.updatedFrom}::timestamptz`);
+  if (query.updatedTo) conditions.push(sql`p.date_time_modified <= ${query.updatedTo}::timestamptz`);
   if (query.expiresFrom) conditions.push(sql`p.deal_expires_in >= ${query.expiresFrom}::timestamptz`);
   if (query.expiresTo) conditions.push(sql`p.deal_expires_in <= ${query.expiresTo}::timestamptz`);
   return sql.join(conditions, sql` AND `);

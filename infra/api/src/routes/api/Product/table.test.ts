@@ -74,7 +74,7 @@ describe('GetAllProducts as a server-side table', () => {
   it('sorts by every column both ways, empty values last, the deal id breaking ties', async () => {
     const all = (await list('')).json() as ProductListItem[];
     const value = (row: ProductListItem, key: (typeof DEAL_TABLE_SORT_KEYS)[number]) => {
-      const v = key === 'addedBy' ? row.addedBy : key === 'category' ? row.category : row[key];
+      const v = key === 'productTypes' ? row.productTypes.map((type) => type.name).join(', ') : row[key];
       return typeof v === 'string' && !/^\d{4}-/.test(v) ? v.toLowerCase() : v;
     };
     for (const key of DEAL_TABLE_SORT_KEYS) {
@@ -100,14 +100,20 @@ describe('GetAllProducts as a server-side table', () => {
     assert.deepEqual(await names('name=HO'), ['echo', 'hotel']);
     assert.deepEqual(await names('name=%25'), [], 'a % typed matches itself');
     assert.deepEqual(await names('promoCode=save'), ['alpha', 'echo', 'india']);
-    assert.deepEqual(await names(`storeId=${stores[1]}`), ['bravo', 'delta', 'foxtrot', 'hotel', 'juliet', 'lima']);
-    assert.deepEqual(await names(`productTypeId=${types[1]}`), ['alpha', 'delta', 'golf', 'juliet']);
+    assert.deepEqual(await names(`storeIds=${stores[1]}`), ['bravo', 'delta', 'foxtrot', 'hotel', 'juliet', 'lima']);
+    assert.equal((await page(`page=1&storeIds=${stores[0]}&storeIds=${stores[1]}`)).total, WORDS.length, 'any of several stores');
+    assert.deepEqual(await names(`productTypeIds=${types[1]}`), ['alpha', 'delta', 'golf', 'juliet']);
+    assert.equal((await page(`page=1&productTypeIds=${types[0]}&productTypeIds=${types[1]}`)).total, WORDS.length, 'any of several product categories');
     assert.deepEqual(await names(`addedById=${people.admin.id}`), ['alpha', 'charlie', 'echo', 'golf', 'india', 'kilo']);
+    const adminName = (await page('page=1&sortBy=name&order=asc')).items.find((row) => row.addedById === people.admin.id)!.addedBy!;
+    assert.deepEqual(await names(`addedBy=${encodeURIComponent(adminName.split(" ")[0]!.toUpperCase())}`), ['alpha', 'charlie', 'echo', 'golf', 'india', 'kilo']);
+    assert.equal((await page(`page=1&updatedFrom=${new Date(Date.now() + DAY).toISOString()}`)).total, 0, 'nothing modified tomorrow');
+    assert.equal((await page(`page=1&updatedTo=${new Date(Date.now() + DAY).toISOString()}`)).total, WORDS.length);
     assert.deepEqual(await names('isActive=false'), ['alpha', 'foxtrot', 'kilo']);
     assert.deepEqual(await names(`addedFrom=${new Date(BASE + 10 * DAY).toISOString()}`), ['kilo', 'lima']);
     assert.deepEqual(await names(`addedTo=${new Date(BASE + DAY).toISOString()}`), ['alpha', 'bravo']);
     assert.deepEqual(await names(`expiresFrom=${new Date(BASE + 30 * DAY).toISOString()}&expiresTo=${new Date(BASE + 30.5 * DAY).toISOString()}`), ['kilo']);
-    assert.deepEqual(await names(`storeId=${stores[1]}&isActive=true&name=e`), ['delta', 'hotel', 'juliet']);
+    assert.deepEqual(await names(`storeIds=${stores[1]}&isActive=true&name=e`), ['delta', 'hotel', 'juliet']);
   });
 
   it('refuses bad paging, sorting and filter values with the reason, 400', async () => {
@@ -118,7 +124,7 @@ describe('GetAllProducts as a server-side table', () => {
       ['page=1&sortBy=password', TABLE_MESSAGES.sortBy(DEAL_TABLE_SORT_KEYS)],
       ['page=1&order=up', TABLE_MESSAGES.order],
       ['page=1&addedFrom=yesterday', TABLE_MESSAGES.date],
-      ['page=1&storeId=abc', 'storeId must be a number'],
+      ['page=1&storeIds=abc', 'storeIds must be a number'],
     ] as const) {
       const res = await list(query);
       assert.equal(res.statusCode, 400, query);
