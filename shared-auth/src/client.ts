@@ -4,3 +4,4 @@
 export { api, navigation, refreshSession } from './http';
 export { signIn, signOut } from './auth';
 export { toFormData, type FormFieldValue } from './form-data';
+export { downloadFromApi } from './download';

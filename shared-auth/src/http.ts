@@ -55,7 +55,8 @@ declare module 'axios' {
 }
 
 function createApiClient(): AxiosInstance {
-  const client = axios.create({ headers: { Accept: 'application/json' } });
+  // Arrays go as the repeated parameter (`storeIds=1&storeIds=2`), as the API reads them.
+  const client = axios.create({ headers: { Accept: 'application/json' }, paramsSerializer: { indexes: null } });
 
   client.interceptors.request.use((config) => {
     // Read per request: the base comes from run-time config and the token changes on refresh.

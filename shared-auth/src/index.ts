@@ -27,4 +27,4 @@ export {
   type ConfirmOptions,
   type ConfirmModal,
 } from './feedback';
-export { toCsv, downloadCsv, type CsvColumn } from './csv';
+export { toCsv, downloadCsv, saveBlob, type CsvColumn } from './csv';

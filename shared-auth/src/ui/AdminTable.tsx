@@ -1,16 +1,16 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ParamsType, type ProTableProps } from '@ant-design/pro-components';
 import { PAGE_SIZE } from '@deals/api/contract/limits';
-import { downloadCsv, type CsvColumn } from '@deals/shared-auth';
+import { downloadCsv, toast, type CsvColumn } from '@deals/shared-auth';
+import type { TableUrlState } from './serverTable';
 
-/** The rows Download CSV writes: the table's filtered and sorted rows (see useClientTable). */
-export interface TableCsv<Row> {
-  fileName: string;
-  columns: readonly CsvColumn<Row>[];
-  rows: () => readonly Row[];
-}
+/**
+ * What Download CSV writes: the rows a client-side table shows (see useClientTable), or for a
+ * server-side table every row matching its filters, streamed by the API (`download`).
+ */
+export type TableCsv<Row> = { fileName: string; columns: readonly CsvColumn<Row>[]; rows: () => readonly Row[] } | { download: () => Promise<void> };
 
 // ProTable's own bound: any record type, interfaces included.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -29,11 +29,14 @@ export type AdminTableProps<Row extends TableRow, Params extends ParamsType> = O
   filtersCollapsed?: boolean;
   /** Buttons before Download CSV. */
   tools?: ReactNode[];
+  /** A server-side table's first state, read from the URL (see useServerTable). */
+  initial?: TableUrlState;
 };
 
 /**
  * Every back-office list: ProTable with the filter form (Filter / Clear), 100 rows a page with
- * 25/50/100, column settings and reload, and Download CSV of what the filters show.
+ * 25/50/100, column settings and reload, and Download CSV of what the filters show. Server-side
+ * tables pass `initial` (their URL state) and a `csv.download` of the API's export.
  */
 export function AdminTable<Row extends TableRow, Params extends ParamsType = ParamsType>({
   csv,
@@ -41,20 +44,41 @@ export function AdminTable<Row extends TableRow, Params extends ParamsType = Par
   jumpToPage = true,
   filtersCollapsed,
   tools = [],
+  initial,
   ...table
 }: AdminTableProps<Row, Params>) {
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    if (!('download' in csv)) return downloadCsv(csv.fileName, csv.columns, csv.rows());
+    setDownloading(true);
+    try {
+      await csv.download();
+    } catch (error) {
+      toast.failure(error);
+    } finally {
+      setDownloading(false);
+    }
+  };
   return (
     <ProTable<Row, Params>
       rowKey="id"
+      {...(initial ? { form: { initialValues: initial.values } } : {})}
       {...table}
       search={{ labelWidth: 'auto', filterType: 'query', searchText: 'Filter', resetText: 'Clear', ...(filtersCollapsed ? { defaultCollapsed: true } : {}) }}
-      pagination={{ defaultPageSize: PAGE_SIZE.adminTables, showSizeChanger: true, pageSizeOptions: [25, 50, 100], showQuickJumper: jumpToPage }}
+      pagination={{
+        defaultPageSize: initial?.pageSize ?? PAGE_SIZE.adminTables,
+        defaultCurrent: initial?.page ?? 1,
+        showSizeChanger: true,
+        pageSizeOptions: [25, 50, 100],
+        showQuickJumper: jumpToPage,
+        showTotal: (total, [first, last]) => `${first}–${last} of ${total.toLocaleString('en-US')}`,
+      }}
       options={{ density: false, setting: true, reload: true }}
       scroll={{ x: scrollX }}
       toolBarRender={() => [
         ...tools,
         <Tooltip key="download" title="Download the filtered list as CSV">
-          <Button icon={<DownloadOutlined />} onClick={() => downloadCsv(csv.fileName, csv.columns, csv.rows())}>
+          <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
             Download CSV
           </Button>
         </Tooltip>,

@@ -11,3 +11,4 @@ export { ADMIN_THEME } from './adminTheme';
 export { PageHeader, AdminOnly, Thumbnail, FormFooter } from './AdminPage';
 export { AdminTable, type AdminTableProps, type TableCsv } from './AdminTable';
 export { useRecord, recordProblem, recordId, RecordSpinner, type RecordLoad, type RecordHandle } from './RecordScreen';
+export { useServerTable, serverQuery, stateToUrl, stateFromUrl, type ServerTableSpec, type ServerField, type TableParams, type TableUrlState } from './serverTable';

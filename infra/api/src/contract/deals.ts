@@ -4,7 +4,7 @@ import { FileField, Flag, HexColor, IdQuery, IdSchema, IsActiveQuerySchema, Null
 import { DEFAULT_BADGE_COLOR, LIMITS } from './limits.js';
 import { DEAL_LINK_PATTERN, DEAL_MESSAGES, MAX_DEAL_PRICE, MAX_PRODUCT_TYPES_PER_DEAL } from './deal-rules.js';
 import { MESSAGES } from './messages.js';
-import { DEAL_TABLE_FILTERS, DEAL_TABLE_SORT_KEYS, tableQuerySchema } from './tables.js';
+import { DEAL_TABLE_FILTERS, DEAL_TABLE_SORT_KEYS, tableExportQuerySchema, tableQuerySchema } from './tables.js';
 
 /** Deal card as listed publicly (spec §3 "Deal list card"). */
 export const DealCardSchema = Type.Object({
@@ -263,3 +263,7 @@ export const DealAvailabilitySchema = Type.Object({
   live: Type.Boolean(),
 });
 export type DealAvailability = Static<typeof DealAvailabilitySchema>;
+
+/** Download CSV of the admin deals table (`GET Product/ExportProductsCsv`): every matching deal. */
+export const ExportProductsQuerySchema = tableExportQuerySchema(DEAL_TABLE_SORT_KEYS, { ...IsActiveQuerySchema.properties, ...DEAL_TABLE_FILTERS });
+export type ExportProductsQuery = Static<typeof ExportProductsQuerySchema>;

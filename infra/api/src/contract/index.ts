@@ -22,3 +22,4 @@ export * from './search.js';
 export * from './ssr.js';
 export * from './visitor-urls.js';
 export * from './tables.js';
+export * from './deal-bulk.js';

@@ -16,20 +16,37 @@ export const TABLE_MESSAGES = {
   order: 'order must be asc or desc',
   sortBy: (keys: readonly string[]) => `sortBy must be one of ${keys.join(', ')}`,
   date: 'Must be a date and time (ISO 8601)',
+  timeZone: 'timeZone must be a time zone name such as Europe/London',
 } as const;
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-/** The paging and sorting part of a table's query, for the columns it may sort by. */
+const sortProperties = <K extends string>(sortKeys: readonly K[]) => ({
+  sortBy: Type.Optional(Type.Unsafe<K>(Type.String({ enum: [...sortKeys], messages: { enum: TABLE_MESSAGES.sortBy(sortKeys), type: TABLE_MESSAGES.sortBy(sortKeys) } }))),
+  order: Type.Optional(Type.Unsafe<SortOrder>(Type.String({ enum: [...SORT_ORDERS], messages: { enum: TABLE_MESSAGES.order, type: TABLE_MESSAGES.order } }))),
+});
+
+/** A table's query: paging, sorting by the columns it may sort by, and its filters. */
 export function tableQuerySchema<K extends string, P extends TProperties>(sortKeys: readonly K[], filters: P) {
   return Type.Object({
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, messages: { type: TABLE_MESSAGES.page, minimum: TABLE_MESSAGES.page, maximum: TABLE_MESSAGES.page } })),
     pageSize: Type.Optional(
       Type.Integer({ minimum: 1, maximum: TABLE_MAX_PAGE_SIZE, messages: { type: TABLE_MESSAGES.pageSize, minimum: TABLE_MESSAGES.pageSize, maximum: TABLE_MESSAGES.pageSize } }),
     ),
-    sortBy: Type.Optional(Type.Unsafe<K>(Type.String({ enum: [...sortKeys], messages: { enum: TABLE_MESSAGES.sortBy(sortKeys), type: TABLE_MESSAGES.sortBy(sortKeys) } }))),
-    order: Type.Optional(Type.Unsafe<SortOrder>(Type.String({ enum: [...SORT_ORDERS], messages: { enum: TABLE_MESSAGES.order, type: TABLE_MESSAGES.order } }))),
+    ...sortProperties(sortKeys),
+    ...filters,
+  });
+}
+
+/**
+ * A table's Download CSV query: every row matching the filters, in the sort asked for, with dates
+ * written in `timeZone` (the viewer's IANA zone, as the table shows them; UTC when absent).
+ */
+export function tableExportQuerySchema<K extends string, P extends TProperties>(sortKeys: readonly K[], filters: P) {
+  return Type.Object({
+    ...sortProperties(sortKeys),
+    timeZone: Type.Optional(Type.String({ maxLength: 64, messages: { maxLength: TABLE_MESSAGES.timeZone, type: TABLE_MESSAGES.timeZone } })),
     ...filters,
   });
 }

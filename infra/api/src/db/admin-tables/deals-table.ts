@@ -1,47 +1,30 @@
 /**
- * One page of the admin deals table (`GET Product/GetAllProducts?page=…`), filtered and sorted in
- * PostgreSQL: the page's ids first (joining only what the filters and the sort read, so an index
- * can serve the default order), then the rows' JSON for those ids alone, written by the database
- * as the unpaged call's is. The answer is `TablePage<ProductListItem>` as JSON text.
+ * The admin deals table (`GET Product/GetAllProducts?page=…`, `Product/ExportProductsCsv`): its
+ * filters, sorts and row JSON (`ProductListItem`, as the unpaged spec call writes it).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { TABLE_DEFAULT_PAGE_SIZE, type DealTableQuery, type DealTableSortKey } from '../../contract/tables.js';
-import type { Database } from '../client.js';
+import type { CsvColumn } from '../../contract/csv.js';
+import type { ProductListItem } from '../../contract/index.js';
+import type { DealTableQuery, DealTableSortKey } from '../../contract/tables.js';
+import { priceText, yesNo } from '../../lib/csv-export.js';
+import { containsPattern, isoText, type AdminTable } from './table.js';
 
-/** `%`, `_` and `\` typed by a person match themselves in a LIKE pattern. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export type DealTableFilter = DealTableQuery & { isActive?: boolean | undefined };
 
 const discount = sql.raw('CASE WHEN p.previous_price > 0 THEN ceil((p.previous_price - p.current_price) * 100 / p.previous_price) ELSE 0 END');
-const SORT: Record<DealTableSortKey, SQL> = {
-  name: sql`lower(p.name)`,
-  category: sql`lower(c.name)`,
-  productTypes: sql`(SELECT string_agg(lower(pt.name), ', ' ORDER BY pt.sort_order, pt.name, pt.id)
-    FROM product_product_types ppt JOIN product_types pt ON pt.id = ppt.product_type_id WHERE ppt.product_id = p.id)`,
-  promoCode: sql`lower(p.promo_code)`,
-  discount,
-  currentPrice: sql`p.current_price`,
-  previousPrice: sql`p.previous_price`,
-  addedBy: sql`lower(u.full_name)`,
-  dateTimeAdded: sql`p.date_time_added`,
-  dateTimeModified: sql`p.date_time_modified`,
-  dealStartsIn: sql`p.deal_starts_in`,
-  dealExpiresIn: sql`p.deal_expires_in`,
-  isActive: sql`p.is_active`,
-};
 
-const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const ids = (values: readonly number[]) => sql.join(values.map((id) => sql`${id}`), sql`, `);
 
-export function dealsWhere(query: DealTableQuery & { isActive?: boolean | undefined }): SQL {
+export function dealsWhere(query: DealTableFilter): SQL {
   const conditions: SQL[] = [sql`true`];
   if (query.isActive !== undefined) conditions.push(sql`p.is_active = ${query.isActive}`);
-  if (query.name?.trim()) conditions.push(sql`p.name ILIKE ${contains(query.name.trim())}`);
-  if (query.promoCode?.trim()) conditions.push(sql`p.promo_code ILIKE ${contains(query.promoCode.trim())}`);
-  if (query.addedBy?.trim()) conditions.push(sql`EXISTS (SELECT 1 FROM users a WHERE a.id = p.added_by_id AND a.full_name ILIKE ${contains(query.addedBy.trim())})`);
+  if (query.name?.trim()) conditions.push(sql`p.name ILIKE ${containsPattern(query.name.trim())}`);
+  if (query.promoCode?.trim()) conditions.push(sql`p.promo_code ILIKE ${containsPattern(query.promoCode.trim())}`);
+  if (query.addedBy?.trim()) conditions.push(sql`EXISTS (SELECT 1 FROM users a WHERE a.id = p.added_by_id AND a.full_name ILIKE ${containsPattern(query.addedBy.trim())})`);
   if (query.addedById) conditions.push(sql`p.added_by_id = ${query.addedById}`);
-  if (query.storeIds?.length) conditions.push(sql`p.category_id IN (${sql.join(query.storeIds.map((id) => sql`${id}`), sql`, `)})`);
+  if (query.storeIds?.length) conditions.push(sql`p.category_id IN (${ids(query.storeIds)})`);
   if (query.productTypeIds?.length) {
-    const ids = sql.join(query.productTypeIds.map((id) => sql`${id}`), sql`, `);
-    conditions.push(sql`EXISTS (SELECT 1 FROM product_product_types f WHERE f.product_id = p.id AND f.product_type_id IN (${ids}))`);
+    conditions.push(sql`EXISTS (SELECT 1 FROM product_product_types f WHERE f.product_id = p.id AND f.product_type_id IN (${ids(query.productTypeIds)}))`);
   }
   if (query.addedFrom) conditions.push(sql`p.date_time_added >= ${query.addedFrom}::timestamptz`);
   if (query.addedTo) conditions.push(sql`p.date_time_added <= ${query.addedTo}::timestamptz`);
@@ -52,42 +35,65 @@ export function dealsWhere(query: DealTableQuery & { isActive?: boolean | undefi
   return sql.join(conditions, sql` AND `);
 }
 
-export async function dealsPageJson(db: Database, query: DealTableQuery & { isActive?: boolean | undefined }): Promise<string> {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? TABLE_DEFAULT_PAGE_SIZE;
-  const direction = sql.raw(query.order === 'asc' ? 'ASC' : 'DESC');
-  const sortBy = query.sortBy ?? 'dateTimeAdded';
-  // Empty values last either way; the deal id breaks ties, so pages never overlap or skip a row.
-  const orderBy = sql`${SORT[sortBy]} ${direction} NULLS LAST, p.id ${direction}`;
-  const where = dealsWhere(query);
-  const from = sql`FROM products p
+export const DEALS_TABLE: AdminTable<DealTableFilter, DealTableSortKey> = {
+  id: sql`p.id`,
+  from: (query, sortBy) => sql`FROM products p
     ${sortBy === 'category' ? sql`JOIN categories c ON c.id = p.category_id` : sql``}
-    ${sortBy === 'addedBy' ? sql`LEFT JOIN users u ON u.id = p.added_by_id` : sql``}`;
-  const result = await db.execute(sql`
-    WITH page AS (SELECT p.id ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})
-    SELECT json_build_object(
-      'items', coalesce((
-        SELECT json_agg(json_build_object(
-          'id', p.id, 'name', p.name, 'categoryId', p.category_id, 'category', c.name,
-          'productTypes', coalesce((
-            SELECT json_agg(json_build_object('productTypeId', pt.id, 'name', pt.name) ORDER BY pt.sort_order, pt.name, pt.id)
-            FROM product_product_types ppt JOIN product_types pt ON pt.id = ppt.product_type_id WHERE ppt.product_id = p.id), '[]'::json),
-          'promoCode', p.promo_code, 'discount', ${discount}, 'currentPrice', p.current_price, 'previousPrice', p.previous_price,
-          'addedById', p.added_by_id, 'addedBy', u.full_name,
-          'dateTimeAdded', ${isoText('p.date_time_added')}, 'dateTimeModified', ${isoText('p.date_time_modified')},
-          'dealStartsIn', ${isoText('p.deal_starts_in')}, 'dealExpiresIn', ${isoText('p.deal_expires_in')},
-          'isActive', p.is_active, 'imageUrl', img.file_path
-        ) ORDER BY ${orderBy})
-        FROM page
-        JOIN products p ON p.id = page.id
-        JOIN categories c ON c.id = p.category_id
-        LEFT JOIN users u ON u.id = p.added_by_id
-        LEFT JOIN product_images img ON img.product_id = p.id AND img.is_preview_image
-      ), '[]'::json),
-      'total', (SELECT count(*) FROM products p WHERE ${where})::int,
-      'page', ${page}::int,
-      'pageSize', ${pageSize}::int
-    )::text AS body`);
-  // Both drivers answer `{ rows }`.
-  return (result as unknown as { rows: Array<{ body: string }> }).rows[0]!.body;
+    ${sortBy === 'addedBy' ? sql`LEFT JOIN users u ON u.id = p.added_by_id` : sql``}
+    WHERE ${dealsWhere(query)}`,
+  sort: {
+    name: sql`lower(p.name)`,
+    category: sql`lower(c.name)`,
+    productTypes: sql`(SELECT string_agg(lower(pt.name), ', ' ORDER BY pt.sort_order, pt.name, pt.id)
+      FROM product_product_types ppt JOIN product_types pt ON pt.id = ppt.product_type_id WHERE ppt.product_id = p.id)`,
+    promoCode: sql`lower(p.promo_code)`,
+    discount,
+    currentPrice: sql`p.current_price`,
+    previousPrice: sql`p.previous_price`,
+    addedBy: sql`lower(u.full_name)`,
+    dateTimeAdded: sql`p.date_time_added`,
+    dateTimeModified: sql`p.date_time_modified`,
+    dealStartsIn: sql`p.deal_starts_in`,
+    dealExpiresIn: sql`p.deal_expires_in`,
+    isActive: sql`p.is_active`,
+  },
+  defaultSort: 'dateTimeAdded',
+  defaultOrder: 'desc',
+  rowsJson: (page) => sql`
+    SELECT coalesce(json_agg(json_build_object(
+      'id', p.id, 'name', p.name, 'categoryId', p.category_id, 'category', c.name,
+      'productTypes', coalesce((
+        SELECT json_agg(json_build_object('productTypeId', pt.id, 'name', pt.name) ORDER BY pt.sort_order, pt.name, pt.id)
+        FROM product_product_types ppt JOIN product_types pt ON pt.id = ppt.product_type_id WHERE ppt.product_id = p.id), '[]'::json),
+      'promoCode', p.promo_code, 'discount', ${discount}, 'currentPrice', p.current_price, 'previousPrice', p.previous_price,
+      'addedById', p.added_by_id, 'addedBy', u.full_name,
+      'dateTimeAdded', ${isoText('p.date_time_added')}, 'dateTimeModified', ${isoText('p.date_time_modified')},
+      'dealStartsIn', ${isoText('p.deal_starts_in')}, 'dealExpiresIn', ${isoText('p.deal_expires_in')},
+      'isActive', p.is_active, 'imageUrl', img.file_path
+    ) ORDER BY page.n), '[]'::json)
+    FROM ${page}
+    JOIN products p ON p.id = page.id
+    JOIN categories c ON c.id = p.category_id
+    LEFT JOIN users u ON u.id = p.added_by_id
+    LEFT JOIN product_images img ON img.product_id = p.id AND img.is_preview_image`,
+};
+
+/** Download CSV of the deals table: the columns as shown (no Actions, no image), dates in the viewer's zone. */
+export function dealCsvColumns(dateTime: (stamp: string | null) => string): CsvColumn<ProductListItem>[] {
+  return [
+    { title: 'Id', value: (deal) => deal.id },
+    { title: 'Product Name', value: (deal) => deal.name },
+    { title: 'Store', value: (deal) => deal.category },
+    { title: 'Product Category', value: (deal) => deal.productTypes.map((type) => type.name).join(', ') },
+    { title: 'Promo Code', value: (deal) => deal.promoCode },
+    { title: 'Discount %', value: (deal) => deal.discount },
+    { title: 'Current Price', value: (deal) => priceText(deal.currentPrice) },
+    { title: 'Previous Price', value: (deal) => priceText(deal.previousPrice) },
+    { title: 'Posted By', value: (deal) => deal.addedBy },
+    { title: 'Posted On', value: (deal) => dateTime(deal.dateTimeAdded) },
+    { title: 'Last Updated On', value: (deal) => dateTime(deal.dateTimeModified) },
+    { title: 'Starts On', value: (deal) => dateTime(deal.dealStartsIn) },
+    { title: 'Expires In', value: (deal) => dateTime(deal.dealExpiresIn) },
+    { title: 'Is Active?', value: (deal) => yesNo(deal.isActive) },
+  ];
 }

@@ -7,10 +7,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
+  BulkUpdateProductsBodySchema,
+  BulkUpdateProductsResponseSchema,
   CreatedResponseSchema,
   CreateProductBodySchema,
   DashboardQuerySchema,
+  DEAL_BULK_MESSAGES,
   DEAL_MESSAGES,
+  dealBulkMessage,
+  ExportProductsQuerySchema,
   DealCardSchema,
   DealDetailSchema,
   GetAllProductsQuerySchema,
@@ -24,8 +29,11 @@ import {
   ProductSearchTermQuerySchema,
   UpdateProductBodySchema,
 } from '../../../contract/index.js';
-import { TablePageSchema } from '../../../contract/tables.js';
-import { dealsPageJson } from '../../../db/admin-tables/deals-table.js';
+import { TablePageSchema, type DealTableSortKey } from '../../../contract/tables.js';
+import { bulkUpdateDeals } from '../../../db/admin-tables/deal-bulk.js';
+import { dealCsvColumns, DEALS_TABLE, type DealTableFilter } from '../../../db/admin-tables/deals-table.js';
+import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
+import { dateTimeWriter, exportTimeZone, sendCsv } from '../../../lib/csv-export.js';
 import { fieldError, HttpError } from '../../../errors.js';
 import { idFrom, OWN_DEAL_RULE, withStoredImages } from '../../../plugins/app/deals.js';
 import { isUpload } from '../../../plugins/app/images.js';
@@ -49,12 +57,61 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const { isActive, ...table } = request.query;
       const paged = table.page !== undefined || table.pageSize !== undefined;
-      // The database writes the JSON document (see listAdminJson, dealsPageJson): a string payload
+      // The database writes the JSON document (see listAdminJson, tablePageJson): a string payload
       // is sent as it is, the schema above documents it.
       const json = paged
-        ? await dealsPageJson(fastify.db, { ...table, isActive: parseFlag(isActive) })
+        ? await tablePageJson(fastify.db, DEALS_TABLE, { ...table, isActive: parseFlag(isActive) })
         : await fastify.deals.listAdminJson({ isActive: parseFlag(isActive) });
       return reply.type('application/json; charset=utf-8').send(json as unknown as ProductListItem[]);
+    },
+  );
+
+  fastify.get(
+    '/ExportProductsCsv',
+    {
+      config: { access: 'staff' },
+      schema: {
+        description:
+          'Download CSV of the admin deals table: every deal matching the filters (as `GetAllProducts` takes them), in the order asked, streamed; dates in `timeZone` (UTC when absent) as MM/DD/YYYY HH:mm.',
+        querystring: ExportProductsQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { isActive, timeZone, ...table } = request.query;
+      const columns = dealCsvColumns(dateTimeWriter(exportTimeZone(timeZone)));
+      return sendCsv(reply, 'deals', columns, tableBatches<ProductListItem, DealTableFilter, DealTableSortKey>(fastify.db, DEALS_TABLE, { ...table, isActive: parseFlag(isActive) }));
+    },
+  );
+
+  fastify.post(
+    '/BulkUpdateProducts',
+    {
+      config: { access: 'staff', rule: OWN_DEAL_RULE },
+      schema: {
+        description:
+          'A bulk action of the admin deals table on the chosen `ids` or on every deal matching `filter` (the table\'s filters): activate, deactivate, delete, setExpiry (`expiresAt`), extendExpiry (`days`) or addToFeaturedSection (`featuredSectionId`), in one transaction. ' +
+          'Staff change only deals they added (any staff member may add any deal to a section, as one at a time); the answer counts the deals changed and those skipped, by reason.',
+        body: BulkUpdateProductsBodySchema,
+        response: { 200: BulkUpdateProductsResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = staffViewer(request);
+      const body = request.body;
+      if (!body.ids && !body.filter) throw fieldError('ids', DEAL_BULK_MESSAGES.selection);
+      if (body.ids && body.filter) throw fieldError('filter', DEAL_BULK_MESSAGES.bothSelections);
+      if (body.action === 'setExpiry' && !body.expiresAt) throw fieldError('expiresAt', DEAL_BULK_MESSAGES.expiresAt);
+      if (body.action === 'extendExpiry' && !body.days) throw fieldError('days', DEAL_BULK_MESSAGES.days);
+      if (body.action === 'addToFeaturedSection' && !body.featuredSectionId) throw fieldError('featuredSectionId', DEAL_BULK_MESSAGES.featuredSection);
+      const outcome = await bulkUpdateDeals(fastify.db, viewer, body);
+      await fastify.images.release(outcome.releasedImages);
+      return {
+        message: dealBulkMessage(body.action, outcome.changed, outcome.skipped),
+        matched: outcome.matched,
+        changed: outcome.changed,
+        skipped: outcome.skipped.map((entry) => ({ ...entry, text: DEAL_BULK_MESSAGES.skipped[entry.reason] })),
+      };
     },
   );
 

@@ -132,6 +132,32 @@ describe('GetAllProducts as a server-side table', () => {
     }
   });
 
+  it('streams the CSV of every matching deal in the asked order, dates in the viewer\'s zone, formulas defused', async () => {
+    const exported = async (query: string, headers: Record<string, string> = people.admin.headers) => t.app.inject({ method: 'GET', url: `/api/Product/ExportProductsCsv?${query}`, headers });
+    const res = await exported('sortBy=name&order=asc&isActive=true&timeZone=America/New_York');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.match(String(res.headers['content-type']), /^text\/csv/);
+    assert.match(String(res.headers['content-disposition']), /attachment; filename="deals.csv"/);
+    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    assert.equal(lines[0], 'Id,Product Name,Store,Product Category,Promo Code,Discount %,Current Price,Previous Price,Posted By,Posted On,Last Updated On,Starts On,Expires In,Is Active?');
+    const active = WORDS.filter((_, i) => i % 5 !== 0);
+    assert.deepEqual(lines.slice(1).map((line) => line.split(',')[1]), active.map((word) => `Tbl ${word}`).sort());
+    // bravo (i = 1): posted 2026-06-02 00:00 UTC = 06/01/2026 20:00 in New York; price 11; store Acme.
+    const bravo = lines.find((line) => line.includes('Tbl bravo'))!.split(',');
+    assert.deepEqual([bravo[2], bravo[6], bravo[7], bravo[9], bravo[13]], ['Acme Store', '$11.00', '$99.00', '06/01/2026 20:00', 'Yes']);
+
+    const formula = await insertDeal(t.app, { name: '=HYPERLINK("http://evil.example")', categoryId: stores[0]!, promoCode: '@SUM(A1)' });
+    const defused = await exported('name=HYPERLINK');
+    assert.ok(defused.body.includes(`${formula},"'=HYPERLINK(""http://evil.example"")"`), defused.body);
+    assert.ok(defused.body.includes("'@SUM(A1)"));
+    await t.app.inject({ method: 'DELETE', url: `/api/Product/DeleteProduct?productId=${formula}`, headers: people.admin.headers });
+
+    const refused = await exported('timeZone=Mars/Olympus');
+    assert.equal(refused.statusCode, 400);
+    assert.equal(refused.json().message, TABLE_MESSAGES.timeZone);
+    assert.equal((await exported('', {})).statusCode, 401);
+  });
+
   it('is for staff only', async () => {
     assert.equal((await list('page=1', {})).statusCode, 401);
     assert.equal((await list('page=1', people.staff.headers)).statusCode, 200);

@@ -1,0 +1,49 @@
+/**
+ * Download CSV streamed by the API (issue 18): the header, then each batch of rows as it is read,
+ * so an export of every row of a large table holds one batch in memory at a time. Cells are
+ * written (and formulas defused) by the contract's CSV module, as the browser's own downloads are.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { CSV_BOM, csvHeader, csvRows, type CsvColumn } from '../contract/csv.js';
+import { TABLE_MESSAGES } from '../contract/tables.js';
+import { fieldError } from '../errors.js';
+
+export function sendCsv<Row>(reply: FastifyReply, fileName: string, columns: readonly CsvColumn<Row>[], batches: AsyncIterable<Row[]>): FastifyReply {
+  async function* chunks() {
+    yield CSV_BOM + csvHeader(columns);
+    for await (const rows of batches) yield csvRows(columns, rows);
+  }
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(chunks()));
+}
+
+/** The time zone an export writes dates in: the viewer's (validated), else UTC. */
+export function exportTimeZone(timeZone: string | undefined): string {
+  if (!timeZone) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    throw fieldError('timeZone', TABLE_MESSAGES.timeZone);
+  }
+}
+
+/**
+ * The tables' date-time format (MM/DD/YYYY HH:mm, spec §9) in `timeZone`, for ISO timestamps;
+ * empty for none.
+ */
+export function dateTimeWriter(timeZone: string): (stamp: string | null | undefined) => string {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return (stamp) => {
+    if (!stamp) return '';
+    const parts = Object.fromEntries(format.formatToParts(new Date(stamp)).map((part) => [part.type, part.value]));
+    return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute}`;
+  };
+}
+
+/** Prices as the tables show them: 2 decimals with a $ prefix (spec §9). */
+export const priceText = (value: number) => `$${value.toFixed(2)}`;
+export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
