@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_SIZE } from '@deals/api/contract/limits';
 import type { TablePage } from '@deals/api/contract/tables';
@@ -121,8 +121,14 @@ interface SortableColumn {
 export function useServerTable<Row>(spec: ServerTableSpec, load: (query: TableParams) => Promise<TablePage<Row>>) {
   const [searchParams, setSearchParams] = useSearchParams();
   // The URL is read once: afterwards the table owns the state and the URL follows it.
-  const initialUrl = useRef(searchParams);
+  const [initialUrl] = useState(searchParams);
   const lastQuery = useRef<TableParams>({});
+  // A ref, so `request` keeps one identity: ProTable reloads whenever `request` changes, and the
+  // router's setter changes with every URL it writes.
+  const writeUrl = useRef(setSearchParams);
+  useEffect(() => {
+    writeUrl.current = setSearchParams;
+  }, [setSearchParams]);
 
   const request = useCallback(
     async (params: Record<string, unknown>, sort: TableSort): Promise<TableAnswer<Row>> => {
@@ -130,7 +136,7 @@ export function useServerTable<Row>(spec: ServerTableSpec, load: (query: TablePa
       const pageSize = Number(params.pageSize) || PAGE_SIZE.adminTables;
       const query = serverQuery(spec, params, sort);
       lastQuery.current = query;
-      setSearchParams(stateToUrl(spec, params, sort, page, pageSize), { replace: true });
+      writeUrl.current(stateToUrl(spec, params, sort, page, pageSize), { replace: true });
       try {
         const answer = await load({ ...query, page, pageSize });
         return { data: answer.items, success: true, total: answer.total };
@@ -139,21 +145,21 @@ export function useServerTable<Row>(spec: ServerTableSpec, load: (query: TablePa
         return { data: [], success: false, total: 0 };
       }
     },
-    [spec, load, setSearchParams],
+    [spec, load],
   );
 
   /** Columns with the URL's sort as their default order (ProTable sends it with the first request). */
   const withUrlSort = useCallback(
     <C extends SortableColumn>(columns: C[]): C[] => {
       const sortable = columns.filter((column) => column.sorter && typeof column.dataIndex === 'string').map((column) => column.dataIndex as string);
-      const { sort } = stateFromUrl(spec, initialUrl.current, sortable);
+      const { sort } = stateFromUrl(spec, initialUrl, sortable);
       if (!Object.keys(sort).length) return columns;
       return columns.map((column) => (typeof column.dataIndex === 'string' && column.sorter ? { ...column, defaultSortOrder: sort[column.dataIndex] ?? null } : column));
     },
-    [spec],
+    [spec, initialUrl],
   );
 
-  const initial = useMemo(() => stateFromUrl(spec, initialUrl.current, []), [spec]);
+  const initial = useMemo(() => stateFromUrl(spec, initialUrl, []), [spec, initialUrl]);
   const query = useCallback(() => lastQuery.current, []);
   return { request, initial, withUrlSort, query };
 }

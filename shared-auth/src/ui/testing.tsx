@@ -10,7 +10,13 @@ import { setSession } from '@deals/shared-auth';
 import { unsignedToken } from '../testing';
 
 function LocationProbe() {
-  return <div data-testid="location">{useLocation().pathname}</div>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <div data-testid="location">{pathname}</div>
+      <div data-testid="location-search">{search}</div>
+    </>
+  );
 }
 
 /** Renders `<Route>` elements at `path`, inside the admin frame's providers. */

@@ -8,7 +8,15 @@ import DealsPage from './DealsPage';
 
 function serveDeals(onDelete: () => { status: number; data?: unknown } = () => ({ status: 200, data: { message: 'Deal deleted successfully' } })) {
   return serveFakeApi((config) => {
-    if (config.url === 'Product/GetAllProducts') return { status: 200, data: DEALS };
+    if (config.url === 'Product/GetAllProducts') {
+      // The server filters: here by name only, enough to see the table send it.
+      const name = String(config.params?.name ?? '').toLowerCase();
+      const items = DEALS.filter((deal) => deal.name.toLowerCase().includes(name));
+      return { status: 200, data: { items, total: items.length + (config.params?.name ? 0 : 1234), page: config.params?.page, pageSize: config.params?.pageSize } };
+    }
+    if (config.url === 'Product/BulkUpdateProducts') {
+      return { status: 200, data: { message: '2 deals deactivated', matched: 2, changed: 2, skipped: [] } };
+    }
     if (config.url === 'Category/GetAllCategories') return { status: 200, data: STORES };
     if (config.url === 'ProductType/GetAllProductTypes') return { status: 200, data: PRODUCT_TYPES };
     if (config.url === 'Product/DeleteProduct') return onDelete();
@@ -38,7 +46,8 @@ describe('Deals and Promo Codes list', () => {
     const view = within(row).getByRole('link', { name: /View Noise Cancelling Headphones/ });
     expect(view).toHaveAttribute('href', '/admin/management/product-deal/edit/1');
     expect(view).toHaveAttribute('target', '_blank');
-    expect(calls.find((call) => call.url === 'Product/GetAllProducts')?.params).toEqual({ isActive: '' });
+    expect(calls.find((call) => call.url === 'Product/GetAllProducts')?.params).toEqual({ page: 1, pageSize: 100 });
+    expect(screen.getByText(/of 1,237$/)).toBeInTheDocument();
     // Admins may delete any deal.
     expect(screen.getAllByRole('button', { name: /^Delete / })).toHaveLength(3);
   });
@@ -76,15 +85,54 @@ describe('Deals and Promo Codes list', () => {
     expect(alert.closest('.ant-alert')).toHaveClass('ant-alert-error');
   });
 
-  it('filters by name on the client', async () => {
+  it('asks the server for the filtered page and keeps the filter in the address', async () => {
     signInAs(1, { admin: true });
-    serveDeals();
+    const calls = serveDeals();
     renderScreen(<DealsPage />);
     await rowOf('Gaming Mouse');
     await userEvent.type(screen.getByPlaceholderText('Part of a name'), 'mouse');
     await userEvent.click(screen.getByRole('button', { name: /Filter/ }));
     await waitFor(() => expect(screen.queryByText('Paperback Novel')).not.toBeInTheDocument());
     expect(screen.getByText('Gaming Mouse')).toBeInTheDocument();
-    expect(screen.queryByText('Noise Cancelling Headphones')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.url === 'Product/GetAllProducts').at(-1)?.params).toEqual({ name: 'mouse', page: 1, pageSize: 100 });
+    await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent('?name=mouse'));
+  });
+
+  it('starts from the state in the address: filter, sort and page', async () => {
+    signInAs(1, { admin: true });
+    const calls = serveDeals();
+    renderScreen(<DealsPage />, { path: '/?name=mouse&sort=currentPrice.asc&page=2&pageSize=25' });
+    await waitFor(() => expect(calls.some((call) => call.url === 'Product/GetAllProducts')).toBe(true));
+    expect(calls.find((call) => call.url === 'Product/GetAllProducts')?.params).toEqual({ name: 'mouse', sortBy: 'currentPrice', order: 'asc', page: 2, pageSize: 25 });
+    expect(screen.getByPlaceholderText('Part of a name')).toHaveValue('mouse');
+  });
+
+  it('bulk-deactivates the chosen rows after a confirmation naming the count', async () => {
+    signInAs(1, { admin: true });
+    const calls = serveDeals();
+    renderScreen(<DealsPage />);
+    await userEvent.click(within(await rowOf('Gaming Mouse')).getByRole('checkbox'));
+    await userEvent.click(within(await rowOf('Paperback Novel')).getByRole('checkbox'));
+    const bar = screen.getByLabelText('Bulk actions');
+    expect(bar).toHaveTextContent('2 deals chosen');
+    await userEvent.click(within(bar).getByRole('button', { name: /Deactivate/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Deals' });
+    expect(dialog).toHaveTextContent('Deactivate 2 deals?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('2 deals deactivated')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === 'Product/BulkUpdateProducts')?.body).toEqual({ action: 'deactivate', ids: [3, 2] });
+  });
+
+  it('acts on all deals matching the filter when asked, sending the filter rather than ids', async () => {
+    signInAs(1, { admin: true });
+    const calls = serveDeals();
+    renderScreen(<DealsPage />, { path: '/?isActive=true' });
+    await userEvent.click(within(await rowOf('Gaming Mouse')).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: /Choose all 1,237 deals matching the filter/ }));
+    await userEvent.click(within(screen.getByLabelText('Bulk actions')).getByRole('button', { name: /Activate/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Deals' });
+    expect(dialog).toHaveTextContent('Activate all 1,237 deals matching the filter?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(calls.find((call) => call.url === 'Product/BulkUpdateProducts')?.body).toEqual({ action: 'activate', filter: { isActive: true } }));
   });
 });

@@ -1,16 +1,17 @@
-import { useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { Button, Space, Tag } from 'antd';
-import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Space, Tag } from 'antd';
+import { DeleteOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import type { ProductListItem } from '@deals/api/contract';
+import type { BulkUpdateProductsBody, DealBulkAction, ProductListItem } from '@deals/api/contract';
 import { confirmAction, sessionAtom, toast } from '@deals/shared-auth';
-import { AdminTable, PageHeader, Thumbnail, useClientTable } from '@deals/shared-auth/ui';
+import { AdminTable, PageHeader, Thumbnail, useServerTable, type TableSort } from '@deals/shared-auth/ui';
 import { formatDateTime, formatPrice, yesNo, YES_NO_FILTER } from '../../lib/format';
 import { fetchProductTypes, fetchStores } from '../../lib/lookups';
-import { deleteDeal, fetchDeals } from './api';
-import { DEAL_CSV_COLUMNS, DEAL_TABLE_QUERY, productTypeNames } from './dealRows';
+import { bulkUpdateDeals, deleteDeal, downloadDealsCsv, fetchDealsPage } from './api';
+import { BulkActionBar, BulkDetailsModal, dealCount, needsDetails, type BulkExtra } from './BulkActions';
+import { bulkFilterOf, DEAL_TABLE_SPEC, productTypeNames } from './dealRows';
 import { canChangeDeal } from './dealValues';
 
 const EDIT_PATH = '/admin/management/product-deal/edit';
@@ -18,12 +19,61 @@ const EDIT_PATH = '/admin/management/product-deal/edit';
 const storeOptions = async () => (await fetchStores()).map((store) => ({ label: store.name, value: store.id }));
 const productTypeOptions = async () => (await fetchProductTypes()).map((type) => ({ label: type.name, value: type.id }));
 
-/** Deals and Promo Codes (spec §2): every deal, 100 per page, filtered, sorted and downloaded on the client. */
+const CONFIRM: Record<'activate' | 'deactivate' | 'delete', { title: string; verb: string; button: string; note: string }> = {
+  activate: { title: 'Activate Deals', verb: 'Activate', button: 'Activate', note: 'They show on the site from their start date.' },
+  deactivate: { title: 'Deactivate Deals', verb: 'Deactivate', button: 'Deactivate', note: 'They leave the site at once.' },
+  delete: { title: 'Delete Deals', verb: 'Delete', button: 'Delete', note: 'Their images and featured-section places go with them. This cannot be undone.' },
+};
+
+/**
+ * Deals and Promo Codes (spec §2): paged, filtered and sorted by the API (issue 18), the state in
+ * the URL; rows can be chosen (or all matching the filter) for bulk actions; Download CSV streams
+ * every matching deal from the server.
+ */
 export default function DealsPage() {
   const { isAdmin, user } = useAtomValue(sessionAtom);
   const navigate = useNavigate();
   const table = useRef<ActionType>(undefined);
-  const { request, shownRows } = useClientTable(fetchDeals, DEAL_TABLE_QUERY);
+  const { request: loadPage, initial, withUrlSort, query } = useServerTable(DEAL_TABLE_SPEC, fetchDealsPage);
+  const [total, setTotal] = useState(0);
+  const [pageIds, setPageIds] = useState<number[]>([]);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [allMatching, setAllMatching] = useState(false);
+  const [details, setDetails] = useState<DealBulkAction | null>(null);
+  const [lastResult, setLastResult] = useState<string | null>(null);
+
+  const request = useCallback(
+    async (params: Record<string, unknown>, sort: TableSort) => {
+      const answer = await loadPage(params, sort);
+      setTotal(answer.total);
+      setPageIds(answer.data.map((deal) => deal.id));
+      return answer;
+    },
+    [loadPage],
+  );
+
+  const clearChoice = () => {
+    setChosen([]);
+    setAllMatching(false);
+  };
+  const count = allMatching ? total : chosen.length;
+
+  const runBulk = async (action: DealBulkAction, extra: BulkExtra = {}) => {
+    const selection = allMatching ? { filter: bulkFilterOf(query()) } : { ids: chosen };
+    const answer = await bulkUpdateDeals({ action, ...selection, ...extra } as BulkUpdateProductsBody);
+    if (answer.skipped.length) toast.warning(answer.message);
+    else toast.success(answer.message);
+    setLastResult(answer.skipped.length ? answer.message : null);
+    clearChoice();
+    await table.current?.reload();
+  };
+
+  const startBulk = (action: DealBulkAction) => {
+    if (needsDetails(action)) return setDetails(action);
+    const { title, verb, button, note } = CONFIRM[action as keyof typeof CONFIRM];
+    const which = allMatching ? `all ${dealCount(count)} matching the filter` : dealCount(count);
+    void confirmAction({ title, text: `${verb} ${which}? ${note}`, rightBtnText: button, action: () => runBulk(action) });
+  };
 
   const remove = (deal: ProductListItem) =>
     void confirmAction({
@@ -37,7 +87,7 @@ export default function DealsPage() {
       },
     });
 
-  const columns: ProColumns<ProductListItem>[] = [
+  const columns: ProColumns<ProductListItem>[] = withUrlSort([
     {
       title: 'Actions',
       key: 'actions',
@@ -74,27 +124,68 @@ export default function DealsPage() {
     { title: 'Last Updated On', dataIndex: 'updatedOn', valueType: 'dateRange', hideInTable: true },
     { title: 'Starts On', dataIndex: 'dealStartsIn', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dealStartsIn) || '—' },
     { title: 'Expires In', dataIndex: 'dealExpiresIn', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dealExpiresIn) || '—' },
+    { title: 'Expires In', dataIndex: 'expiresOn', valueType: 'dateRange', hideInTable: true },
     { title: 'Is Active?', dataIndex: 'isActive', sorter: true, width: 100, valueType: 'select', valueEnum: YES_NO_FILTER, render: (_, deal) => yesNo(deal.isActive) },
-  ];
+  ]);
 
   return (
     <>
       <PageHeader
         title="Deals and Promo Codes"
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/management/product-deal/create')}>
-            Create New Deal
-          </Button>
+          <Space wrap>
+            <Button icon={<UploadOutlined />} onClick={() => navigate('/admin/management/product-deal/import')}>
+              Import CSV
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/management/product-deal/create')}>
+              Create New Deal
+            </Button>
+          </Space>
         }
       />
+      {lastResult && <Alert type="warning" showIcon closable message={lastResult} onClose={() => setLastResult(null)} style={{ marginBottom: 12 }} />}
       <AdminTable<ProductListItem, Record<string, unknown>>
         actionRef={table}
         columns={columns}
         request={request}
+        initial={initial}
         filtersCollapsed
         scrollX={2100}
-        csv={{ fileName: 'deals', columns: DEAL_CSV_COLUMNS, rows: shownRows }}
+        csv={{ download: () => downloadDealsCsv(query()) }}
+        rowSelection={{
+          selectedRowKeys: allMatching ? pageIds : chosen,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => {
+            setAllMatching(false);
+            setChosen(keys.map(Number));
+          },
+        }}
+        tableAlertRender={false}
+        tableExtraRender={() =>
+          count > 0 ? (
+            <div className="deals-bulk-bar" style={{ padding: '8px 12px', background: '#e6f4ff', border: '1px solid #91caff', borderRadius: 6 }}>
+              <BulkActionBar chosen={chosen.length} total={total} allMatching={allMatching} onAllMatching={() => setAllMatching(true)} onClear={clearChoice} onAction={startBulk} />
+            </div>
+          ) : null
+        }
+        onSubmit={clearChoice}
+        onReset={clearChoice}
       />
+      {details && (
+        <BulkDetailsModal
+          action={details}
+          count={count}
+          onCancel={() => setDetails(null)}
+          onRun={async (extra) => {
+            try {
+              await runBulk(details, extra);
+              setDetails(null);
+            } catch (error) {
+              toast.failure(error);
+            }
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { api, toFormData } from '@deals/shared-auth/client';
-import type { CreatedResponse, MessageResponse, Product, ProductListItem } from '@deals/api/contract';
+import { api, downloadFromApi, toFormData } from '@deals/shared-auth/client';
+import type { BulkUpdateProductsBody, BulkUpdateProductsResponse, CreatedResponse, FeaturedSection, MessageResponse, Product, ProductListItem, TablePage } from '@deals/api/contract';
 
 /** The deal form's values as the API takes them (spec §3 Product); dates are ISO strings or null. */
 export interface DealFields {
@@ -20,10 +20,26 @@ export interface DealFields {
   isActive: boolean;
 }
 
-/** Every deal, any state: the admin table passes an empty flag (spec §7) and pages on the client. */
-export async function fetchDeals(): Promise<ProductListItem[]> {
-  const { data } = await api.get<ProductListItem[]>('Product/GetAllProducts', { params: { isActive: '' } });
+/** One page of the admin deals table: the table's filters, sort and page (issue 18), any state. */
+export async function fetchDealsPage(query: Record<string, unknown>): Promise<TablePage<ProductListItem>> {
+  const { data } = await api.get<TablePage<ProductListItem>>('Product/GetAllProducts', { params: query });
   return data;
+}
+
+/** Download CSV: every deal matching the table's filters, written by the server in the viewer's time zone. */
+export function downloadDealsCsv(query: Record<string, unknown>): Promise<void> {
+  return downloadFromApi('Product/ExportProductsCsv', { ...query, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }, 'deals.csv');
+}
+
+export async function bulkUpdateDeals(body: BulkUpdateProductsBody): Promise<BulkUpdateProductsResponse> {
+  const { data } = await api.post<BulkUpdateProductsResponse>('Product/BulkUpdateProducts', body);
+  return data;
+}
+
+/** The sections a bulk "Add to featured section" may choose from. */
+export async function fetchSectionOptions(): Promise<{ label: string; value: number }[]> {
+  const { data } = await api.get<FeaturedSection[]>('FeaturedSection/GetAllFeaturedSections', { params: { isActive: '' } });
+  return data.map((section) => ({ label: section.name, value: section.id }));
 }
 
 export async function fetchDeal(productId: number): Promise<Product> {

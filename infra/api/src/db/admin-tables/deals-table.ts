@@ -57,6 +57,7 @@ export const DEALS_TABLE: AdminTable<DealTableFilter, DealTableSortKey> = {
     dealExpiresIn: sql`p.deal_expires_in`,
     isActive: sql`p.is_active`,
   },
+  nullable: ['productTypes', 'promoCode', 'addedBy', 'dealStartsIn', 'dealExpiresIn'],
   defaultSort: 'dateTimeAdded',
   defaultOrder: 'desc',
   rowsJson: (page) => sql`
