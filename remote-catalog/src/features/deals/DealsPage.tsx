@@ -163,7 +163,7 @@ export default function DealsPage() {
         tableAlertRender={false}
         tableExtraRender={() =>
           count > 0 ? (
-            <div className="deals-bulk-bar" style={{ padding: '8px 12px', background: '#e6f4ff', border: '1px solid #91caff', borderRadius: 6 }}>
+            <div className="deals-bulk-bar" style={{ padding: '8px 12px', background: '#eaf0f8', border: '1px solid #b9c9de', borderRadius: 6 }}>
               <BulkActionBar chosen={chosen.length} total={total} allMatching={allMatching} onAllMatching={() => setAllMatching(true)} onClear={clearChoice} onAction={startBulk} />
             </div>
           ) : null
