@@ -167,6 +167,53 @@ test.describe('deals list', () => {
   });
 });
 
+test.describe('deals list at scale (issue 18)', () => {
+  test('pages and sorts on the server with the state in the address, and a bulk deactivate takes the chosen deals off the public site', async ({ page, signIn, catalog }) => {
+    const first = await catalog.createDealWithOwnCatalog('E2E Bulk');
+    const second = await catalog.createDealWithOwnCatalog('E2E Bulk');
+    const every = await catalog.deals();
+    expect(every.length, 'the demo data fills more than two pages').toBeGreaterThan(200);
+    await signIn('admin');
+    await page.goto(ADMIN_PATHS.deals);
+    await expect(tableRows(page)).toHaveCount(100);
+    await expect(page.locator('.ant-pagination-total-text')).toHaveText(`1–100 of ${every.length}`);
+
+    // Page 2 holds the unpaged list's rows 101–200, and survives a reload from its address.
+    await page.locator('.ant-pagination-item-2').click();
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect(tableRows(page).first()).toContainText(every[100]!.name);
+    await page.reload();
+    await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+    await expect(tableRows(page).first()).toContainText(every[100]!.name);
+
+    // A sort by a column header goes into the address; opening that address sorts the same way.
+    await page.goto(ADMIN_PATHS.deals);
+    await page.getByRole('columnheader', { name: /^Current Price/ }).click();
+    await expect(page).toHaveURL(/[?&]sort=currentPrice\.asc/);
+    const cheapest = Math.min(...every.map((deal) => deal.currentPrice));
+    await page.goto(`${ADMIN_PATHS.deals}?sort=currentPrice.asc`);
+    await expect(tableRows(page).first()).toContainText(`$${cheapest.toFixed(2)}`);
+
+    // Bulk: choose the two new deals, Deactivate, confirm the count.
+    await page.goto(`${ADMIN_PATHS.deals}?name=${encodeURIComponent('E2E Bulk Deal')}`);
+    await expect(page.getByLabel('Product Name')).toHaveValue('E2E Bulk Deal');
+    for (const { deal } of [first, second]) await rowWith(page, deal).getByRole('checkbox').check();
+    const bar = page.getByLabel('Bulk actions');
+    await expect(bar).toContainText('2 deals chosen');
+    await bar.getByRole('button', { name: /Deactivate/ }).click();
+    const confirm = dialog(page, 'Deactivate Deals');
+    await expect(confirm).toContainText('Deactivate 2 deals?');
+    await button(confirm, 'Deactivate').click();
+    await expect(toast(page)).toContainText('2 deals deactivated');
+    for (const { deal } of [first, second]) await expect(rowWith(page, deal)).toContainText('No');
+
+    // Off the public site: the deal page answers 410 (no longer live), the search no longer finds it.
+    for (const { dealId } of [first, second]) expect((await page.request.get(`/deal/details/${dealId}`)).status()).toBe(410);
+    const search = await page.request.post('/api/Home/SearchProduct', { data: { searchTerm: first.deal } });
+    expect(JSON.stringify(await search.json())).not.toContain(first.deal);
+  });
+});
+
 test.describe('a staff member', () => {
   test('sees an admin’s deal read-only, has no Delete for it, and is told Stores and Product Categories are for admins', async ({ page, signIn, catalog }) => {
     const { dealId, deal } = await catalog.createDealWithOwnCatalog('E2E Admins');

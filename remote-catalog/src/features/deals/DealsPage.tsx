@@ -155,6 +155,9 @@ export default function DealsPage() {
         rowSelection={{
           selectedRowKeys: allMatching ? pageIds : chosen,
           preserveSelectedRowKeys: true,
+          // antd hands these props to the checkbox's input (its select-all one gets "Select all" so);
+          // its type just does not list aria attributes.
+          getCheckboxProps: (deal) => ({ 'aria-label': `Choose ${deal.name}` }) as object,
           onChange: (keys) => {
             setAllMatching(false);
             setChosen(keys.map(Number));
