@@ -8,7 +8,7 @@ export { SortItemsModal, renumberByPosition, type SortableItem, type SortOrderLi
 export { ImageUploadField, imageFileProblem, IMAGE_TYPES } from './ImageUploadField';
 export { loadTableRows, clientTableRequest, useClientTable, queryRows, containsText, flagIs, idIn, withinDays, type TableQuery, type TableAnswer, type TableSort, type RowMatcher, type SortValue } from './tableQuery';
 export { ADMIN_THEME } from './adminTheme';
-export { PageHeader, AdminOnly, Thumbnail, FormFooter } from './AdminPage';
+export { PageHeader, AdminOnly, Thumbnail, Truncated, FormFooter } from './AdminPage';
 export { AdminTable, type AdminTableProps, type TableCsv } from './AdminTable';
 export { useRecord, recordProblem, recordId, RecordSpinner, type RecordLoad, type RecordHandle } from './RecordScreen';
 export { useServerTable, serverQuery, stateToUrl, stateFromUrl, type ServerTableSpec, type ServerField, type TableParams, type TableUrlState } from './serverTable';

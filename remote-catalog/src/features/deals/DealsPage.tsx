@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Alert, Button, Space, Tag } from 'antd';
@@ -6,7 +6,7 @@ import { DeleteOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import type { BulkUpdateProductsBody, DealBulkAction, ProductListItem } from '@deals/api/contract';
 import { confirmAction, sessionAtom, toast } from '@deals/shared-auth';
-import { AdminTable, PageHeader, Thumbnail, useServerTable, type TableSort } from '@deals/shared-auth/ui';
+import { AdminTable, PageHeader, Thumbnail, Truncated, useServerTable, type TableSort } from '@deals/shared-auth/ui';
 import { formatDateTime, formatPrice, yesNo, YES_NO_FILTER } from '../../lib/format';
 import { fetchProductTypes, fetchStores } from '../../lib/lookups';
 import { bulkUpdateDeals, deleteDeal, downloadDealsCsv, fetchDealsPage } from './api';
@@ -75,58 +75,62 @@ export default function DealsPage() {
     void confirmAction({ title, text: `${verb} ${which}? ${note}`, rightBtnText: button, action: () => runBulk(action) });
   };
 
-  const remove = (deal: ProductListItem) =>
-    void confirmAction({
-      title: 'Delete Deal',
-      text: `Delete the deal "${deal.name}"? Its images and featured-section places go with it. This cannot be undone.`,
-      rightBtnText: 'Delete',
-      action: async () => {
-        const { message } = await deleteDeal(deal.id);
-        toast.success(message);
-        await table.current?.reload();
-      },
-    });
+  // Memoised: a new columns array makes ProTable redraw every row, and the page re-renders when
+  // a load reports its total or rows are chosen.
+  const columns = useMemo<ProColumns<ProductListItem>[]>(() => {
+    const remove = (deal: ProductListItem) =>
+      void confirmAction({
+        title: 'Delete Deal',
+        text: `Delete the deal "${deal.name}"? Its images and featured-section places go with it. This cannot be undone.`,
+        rightBtnText: 'Delete',
+        action: async () => {
+          const { message } = await deleteDeal(deal.id);
+          toast.success(message);
+          await table.current?.reload();
+        },
+      });
 
-  const columns: ProColumns<ProductListItem>[] = withUrlSort([
-    {
-      title: 'Actions',
-      key: 'actions',
-      valueType: 'option',
-      width: 190,
-      fixed: 'left',
-      render: (_, deal) => (
-        <Space size="small">
-          <Button size="small" icon={<EyeOutlined />} href={`${EDIT_PATH}/${deal.id}`} target="_blank" rel="noopener" aria-label={`View ${deal.name} (opens in a new tab)`}>
-            View
-          </Button>
-          {canChangeDeal({ isAdmin, userId: user?.id }, deal) && (
-            <Button size="small" danger icon={<DeleteOutlined />} onClick={() => remove(deal)} aria-label={`Delete ${deal.name}`}>
-              Delete
+    return withUrlSort<ProColumns<ProductListItem>>([
+      {
+        title: 'Actions',
+        key: 'actions',
+        valueType: 'option',
+        width: 190,
+        fixed: 'left',
+        render: (_, deal) => (
+          <Space size="small">
+            <Button size="small" icon={<EyeOutlined />} href={`${EDIT_PATH}/${deal.id}`} target="_blank" rel="noopener" aria-label={`View ${deal.name} (opens in a new tab)`}>
+              View
             </Button>
-          )}
-        </Space>
-      ),
-    },
-    { title: 'Preview Image', dataIndex: 'imageUrl', hideInSearch: true, width: 90, render: (_, deal) => <Thumbnail path={deal.imageUrl} alt={deal.name} /> },
-    { title: 'Product Name', dataIndex: 'name', sorter: true, width: 260, ellipsis: true, fieldProps: { placeholder: 'Part of a name' } },
-    { title: 'Store', dataIndex: 'category', sorter: true, width: 140, hideInSearch: true },
-    { title: 'Store', dataIndex: 'categoryId', hideInTable: true, valueType: 'select', request: storeOptions, fieldProps: { mode: 'multiple', showSearch: true, optionFilterProp: 'label' } },
-    { title: 'Product Category', dataIndex: 'productTypes', sorter: true, width: 180, ellipsis: true, hideInSearch: true, render: (_, deal) => productTypeNames(deal) },
-    { title: 'Product Category', dataIndex: 'productTypeIds', hideInTable: true, valueType: 'select', request: productTypeOptions, fieldProps: { mode: 'multiple', showSearch: true, optionFilterProp: 'label' } },
-    { title: 'Promo Code', dataIndex: 'promoCode', sorter: true, width: 130, render: (_, deal) => (deal.promoCode ? <Tag>{deal.promoCode}</Tag> : '—') },
-    { title: 'Discount %', dataIndex: 'discount', sorter: true, hideInSearch: true, width: 110, align: 'right', render: (_, deal) => `${deal.discount}%` },
-    { title: 'Current Price', dataIndex: 'currentPrice', sorter: true, hideInSearch: true, width: 120, align: 'right', render: (_, deal) => formatPrice(deal.currentPrice) },
-    { title: 'Previous Price', dataIndex: 'previousPrice', sorter: true, hideInSearch: true, width: 120, align: 'right', render: (_, deal) => formatPrice(deal.previousPrice) },
-    { title: 'Posted By', dataIndex: 'addedBy', sorter: true, width: 130, render: (_, deal) => deal.addedBy ?? '—' },
-    { title: 'Posted On', dataIndex: 'dateTimeAdded', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dateTimeAdded) },
-    { title: 'Posted On', dataIndex: 'postedOn', valueType: 'dateRange', hideInTable: true },
-    { title: 'Last Updated On', dataIndex: 'dateTimeModified', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dateTimeModified) },
-    { title: 'Last Updated On', dataIndex: 'updatedOn', valueType: 'dateRange', hideInTable: true },
-    { title: 'Starts On', dataIndex: 'dealStartsIn', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dealStartsIn) || '—' },
-    { title: 'Expires In', dataIndex: 'dealExpiresIn', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dealExpiresIn) || '—' },
-    { title: 'Expires In', dataIndex: 'expiresOn', valueType: 'dateRange', hideInTable: true },
-    { title: 'Is Active?', dataIndex: 'isActive', sorter: true, width: 100, valueType: 'select', valueEnum: YES_NO_FILTER, render: (_, deal) => yesNo(deal.isActive) },
-  ]);
+            {canChangeDeal({ isAdmin, userId: user?.id }, deal) && (
+              <Button size="small" danger icon={<DeleteOutlined />} onClick={() => remove(deal)} aria-label={`Delete ${deal.name}`}>
+                Delete
+              </Button>
+            )}
+          </Space>
+        ),
+      },
+      { title: 'Preview Image', dataIndex: 'imageUrl', hideInSearch: true, width: 90, render: (_, deal) => <Thumbnail path={deal.imageUrl} alt={deal.name} /> },
+      { title: 'Product Name', dataIndex: 'name', sorter: true, width: 260, fieldProps: { placeholder: 'Part of a name' }, render: (_, deal) => <Truncated text={deal.name} /> },
+      { title: 'Store', dataIndex: 'category', sorter: true, width: 140, hideInSearch: true },
+      { title: 'Store', dataIndex: 'categoryId', hideInTable: true, valueType: 'select', request: storeOptions, fieldProps: { mode: 'multiple', showSearch: true, optionFilterProp: 'label' } },
+      { title: 'Product Category', dataIndex: 'productTypes', sorter: true, width: 180, hideInSearch: true, render: (_, deal) => <Truncated text={productTypeNames(deal)} /> },
+      { title: 'Product Category', dataIndex: 'productTypeIds', hideInTable: true, valueType: 'select', request: productTypeOptions, fieldProps: { mode: 'multiple', showSearch: true, optionFilterProp: 'label' } },
+      { title: 'Promo Code', dataIndex: 'promoCode', sorter: true, width: 130, render: (_, deal) => (deal.promoCode ? <Tag>{deal.promoCode}</Tag> : '—') },
+      { title: 'Discount %', dataIndex: 'discount', sorter: true, hideInSearch: true, width: 110, align: 'right', render: (_, deal) => `${deal.discount}%` },
+      { title: 'Current Price', dataIndex: 'currentPrice', sorter: true, hideInSearch: true, width: 120, align: 'right', render: (_, deal) => formatPrice(deal.currentPrice) },
+      { title: 'Previous Price', dataIndex: 'previousPrice', sorter: true, hideInSearch: true, width: 120, align: 'right', render: (_, deal) => formatPrice(deal.previousPrice) },
+      { title: 'Posted By', dataIndex: 'addedBy', sorter: true, width: 130, render: (_, deal) => deal.addedBy ?? '—' },
+      { title: 'Posted On', dataIndex: 'dateTimeAdded', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dateTimeAdded) },
+      { title: 'Posted On', dataIndex: 'postedOn', valueType: 'dateRange', hideInTable: true },
+      { title: 'Last Updated On', dataIndex: 'dateTimeModified', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dateTimeModified) },
+      { title: 'Last Updated On', dataIndex: 'updatedOn', valueType: 'dateRange', hideInTable: true },
+      { title: 'Starts On', dataIndex: 'dealStartsIn', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dealStartsIn) || '—' },
+      { title: 'Expires In', dataIndex: 'dealExpiresIn', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dealExpiresIn) || '—' },
+      { title: 'Expires In', dataIndex: 'expiresOn', valueType: 'dateRange', hideInTable: true },
+      { title: 'Is Active?', dataIndex: 'isActive', sorter: true, width: 100, valueType: 'select', valueEnum: YES_NO_FILTER, render: (_, deal) => yesNo(deal.isActive) },
+    ]);
+  }, [isAdmin, user, withUrlSort]);
 
   return (
     <>
