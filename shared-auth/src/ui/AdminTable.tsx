@@ -38,7 +38,7 @@ export type AdminTableProps<Row extends TableRow, Params extends ParamsType> = O
   scrollX: number;
   /** Pagination's jump-to-page box (spec 2 §9 names the screens that have it); on by default. */
   jumpToPage?: boolean;
-  /** Starts with the filter form folded to its first row (for tables with many filters). */
+  /** Starts with the filter form folded to its first row (for tables with many filters), unless the URL sets filters. */
   filtersCollapsed?: boolean;
   /** Buttons before Download CSV. */
   tools?: ReactNode[];
@@ -78,7 +78,7 @@ export function AdminTable<Row extends TableRow, Params extends ParamsType = Par
       {...(initial ? { form: { initialValues: initial.values } } : {})}
       {...table}
       {...(table.rowSelection ? { rowSelection: { ...table.rowSelection, columnTitle: (node: ReactNode) => <OutsideMeasureRow>{node}</OutsideMeasureRow> } } : {})}
-      search={{ labelWidth: 'auto', filterType: 'query', searchText: 'Filter', resetText: 'Clear', ...(filtersCollapsed ? { defaultCollapsed: true } : {}) }}
+      search={{ labelWidth: 'auto', filterType: 'query', searchText: 'Filter', resetText: 'Clear', ...(filtersCollapsed && !Object.keys(initial?.values ?? {}).length ? { defaultCollapsed: true } : {}) }}
       pagination={{
         defaultPageSize: initial?.pageSize ?? PAGE_SIZE.adminTables,
         defaultCurrent: initial?.page ?? 1,
