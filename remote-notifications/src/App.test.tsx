@@ -18,7 +18,7 @@ describe('the notifications remote', () => {
   });
 
   it('shows admins the console at its route, and a not-found result elsewhere', async () => {
-    serveFakeApi((config) => (config.url === 'PushNotificationHistory/GetPushNotificationHistory' ? { status: 200, data: [] } : { status: 404, data: { message: 'Not found' } }));
+    serveFakeApi((config) => (config.url === 'PushNotificationHistory/GetPushNotificationHistory' ? { status: 200, data: { items: [], total: 0, page: 1, pageSize: 100 } } : { status: 404, data: { message: 'Not found' } }));
     signInAs(1, { admin: true });
     const { unmount } = renderScreen(<App />, { path: '/admin/push-notification/history' });
     expect(await screen.findByRole('heading', { name: 'Push Notifications' })).toBeInTheDocument();

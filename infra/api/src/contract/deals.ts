@@ -116,12 +116,6 @@ export type ProductIdQuery = Static<typeof ProductIdQuerySchema>;
 export const ImageIdQuerySchema = IdQuery('imageId');
 export type ImageIdQuery = Static<typeof ImageIdQuerySchema>;
 
-/** The deal picker's search: an empty term lists the latest deals. */
-export const ProductSearchTermQuerySchema = Type.Object({
-  searchTerm: Type.Optional(Type.String({ maxLength: 200, messages: { maxLength: 'Search term must be at most 200 characters' } })),
-});
-export type ProductSearchTermQuery = Static<typeof ProductSearchTermQuerySchema>;
-
 export const DashboardQuerySchema = Type.Object({
   skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000, default: 0, messages: { type: 'skip must be a number', minimum: 'skip is invalid', maximum: 'skip is invalid' } })),
 });

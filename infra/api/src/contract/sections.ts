@@ -3,7 +3,7 @@
  * update forms with the §5 rules) live here too, next to these shapes.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { FileField, Flag, IdSchema, Nullable, OptionalFlagSchema, OptionalText, RequiredText } from './common.js';
+import { FileField, Flag, IdSchema, Nullable, OptionalText, RequiredText } from './common.js';
 import { ALIGNMENTS, BUTTON_ACTION_TYPES, COMPONENT_TYPES, CONTENT_SECTION_TYPES } from './enums.js';
 import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
@@ -156,7 +156,7 @@ export const UploadContentImageSchema = Type.Object({ file: FileField() });
 export const UploadContentImageResponseSchema = Type.Object({ message: Type.String(), filePath: Type.String() });
 export type UploadContentImageResponse = Static<typeof UploadContentImageResponseSchema>;
 
-export const GetAllContentSectionsQuerySchema = Type.Object({ isActive: OptionalFlagSchema });
+// `GET ContentSection/GetAllContentSections`'s query: section-table.ts (issue 18).
 
 // --- Banners --------------------------------------------------------------------------------------
 
@@ -185,7 +185,7 @@ export const BannerSummarySchema = Type.Object({
 });
 export type BannerSummary = Static<typeof BannerSummarySchema>;
 
-export const GetAllBannersQuerySchema = Type.Object({ isActive: OptionalFlagSchema });
+// `GET Banner/GetAllBanners`'s query: banner-table.ts (issue 18).
 
 // --- Banner items ---------------------------------------------------------------------------------
 

@@ -26,7 +26,12 @@ type Associate = { status: number; data: unknown };
 
 function serve(associate: Associate = { status: 200, data: { message: '2 deals added to the featured section', addedProductIds: [21, 31] } }) {
   return serveSections((config) => {
-    if (config.url === SEARCH) return { status: 200, data: FOUND[(config.params as { searchTerm: string }).searchTerm] ?? [] };
+    if (config.url === SEARCH) {
+      // The server leaves out the section's own deals (Echo Dot is in section 1).
+      const params = config.params as { searchTerm: string; excludeFeaturedSectionId: number; page: number };
+      const items = (FOUND[params.searchTerm] ?? []).filter((deal) => !(params.excludeFeaturedSectionId === 1 && deal.id === 11));
+      return { status: 200, data: { items, total: items.length, page: params.page, pageSize: 50 } };
+    }
     if (config.url === ASSOCIATE) return associate;
     return undefined;
   });
@@ -61,7 +66,7 @@ describe('Add Deals', () => {
 
     await userEvent.type(searchBox(dialog), 'h');
     const found = await within(dialog).findByRole('list', { name: 'Deals found' });
-    expect(calls.filter((call) => call.url === SEARCH)).toEqual([expect.objectContaining({ method: 'GET', params: { searchTerm: 'ech' } })]);
+    expect(calls.filter((call) => call.url === SEARCH)).toEqual([expect.objectContaining({ method: 'GET', params: { searchTerm: 'ech', excludeFeaturedSectionId: 1, page: 1, pageSize: 50 } })]);
     expect(within(found).getAllByRole('checkbox')).toHaveLength(2);
     expect(within(found).getByRole('checkbox', { name: /Echo Show 8/ })).not.toBeChecked();
     expect(within(found).getByRole('checkbox', { name: /Echo Buds/ })).toBeInTheDocument();
@@ -106,7 +111,7 @@ describe('Add Deals', () => {
     await expectToast('2 deals added to the featured section', 'success');
     expect(calls.find((call) => call.url === ASSOCIATE)).toMatchObject({ method: 'POST', body: { featuredSectionId: 1, productIds: [21, 31] } });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Deals' })).not.toBeInTheDocument());
-    await waitFor(() => expect(calls.filter((call) => call.url === 'FeaturedSection/GetFeaturedSection')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((call) => call.url === 'FeaturedSection/GetFeaturedSectionProducts')).toHaveLength(2));
   });
 
   it('shows a failed add as a warning and keeps the modal open', async () => {
@@ -118,5 +123,24 @@ describe('Add Deals', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Deals' }));
     await expectToast('Some selected deals no longer exist (id 22)', 'warning');
     expect(screen.getByRole('dialog', { name: 'Add Deals' })).toBeInTheDocument();
+  });
+});
+
+describe('Add Deals over a large catalogue', () => {
+  it('says how many deals match and loads the next page on Show more', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => ({ id: 100 + i, name: `Lamp ${i}`, imageUrl: null, category: 'IKEA', promoCode: null }));
+    const calls = serveSections((config) => {
+      if (config.url !== SEARCH) return undefined;
+      const { page } = config.params as { page: number };
+      return { status: 200, data: { items: many.slice((page - 1) * 50, page * 50), total: many.length, page, pageSize: 50 } };
+    });
+    renderAt(EDIT);
+    const dialog = await openModal();
+    await userEvent.type(searchBox(dialog), 'lamp');
+    expect(await within(dialog).findByText('Showing 50 of 120 matching deals')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show more' }));
+    expect(await within(dialog).findByText('Showing 100 of 120 matching deals')).toBeInTheDocument();
+    expect(within(within(dialog).getByRole('list', { name: 'Deals found' })).getAllByRole('checkbox')).toHaveLength(100);
+    expect(calls.filter((call) => call.url === SEARCH).map((call) => (call.params as { page: number }).page)).toEqual([1, 2]);
   });
 });

@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { Checkbox, Empty, Flex, Input, Modal, Spin, Tag, Typography } from 'antd';
+import { useEffect, useId, useState } from 'react';
+import { Button, Checkbox, Empty, Flex, Input, Modal, Spin, Tag, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { toast } from '@deals/shared-auth';
 import { MESSAGES } from '@deals/api/contract/messages';
@@ -12,23 +12,30 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 interface AddDealsModalProps {
   sectionId: number;
-  /** Deals already in the section: the results leave them out (spec 2 §5). */
-  existingIds: readonly number[];
   /** `added` when the section should reload. */
   onClose: (added: boolean) => void;
 }
 
+interface Answer {
+  query: string;
+  results: ProductSearchItem[];
+  total: number;
+  page: number;
+}
+
 /**
  * Add Deals (spec 2 §2, §5): search deals by name from 3 typed characters, tick any number of
- * them (the choice survives new searches) and add them in one call.
+ * them (the choice survives new searches) and add them in one call. The server leaves out the
+ * section's own deals and pages the matches (issue 18): Show more loads the next 50.
  */
-export function AddDealsModal({ sectionId, existingIds, onClose }: AddDealsModalProps) {
+export function AddDealsModal({ sectionId, onClose }: AddDealsModalProps) {
   const inputId = useId();
   const [term, setTerm] = useState('');
   const [selected, setSelected] = useState<ProductSearchItem[]>([]);
   const [saving, setSaving] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
   // The last answer and the term it answered: an answer for another term is not shown.
-  const [answer, setAnswer] = useState<{ query: string; results: ProductSearchItem[] } | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
   const query = term.trim();
   const searching = query.length >= DEAL_SEARCH_MIN_CHARS;
 
@@ -36,12 +43,12 @@ export function AddDealsModal({ sectionId, existingIds, onClose }: AddDealsModal
     if (!searching) return undefined;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      searchDeals(query, controller.signal).then(
-        (results) => setAnswer({ query, results }),
+      searchDeals(query, sectionId, 1, controller.signal).then(
+        (found) => setAnswer({ query, results: found.items, total: found.total, page: 1 }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
           toast.failure(error);
-          setAnswer({ query, results: [] });
+          setAnswer({ query, results: [], total: 0, page: 1 });
         },
       );
     }, SEARCH_DEBOUNCE_MS);
@@ -49,14 +56,24 @@ export function AddDealsModal({ sectionId, existingIds, onClose }: AddDealsModal
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query, searching]);
+  }, [query, searching, sectionId]);
 
-  const answered = searching && answer?.query === query ? answer.results : null;
-  const loading = searching && answered === null;
-  const results = useMemo(() => {
-    const inSection = new Set(existingIds);
-    return (answered ?? []).filter((deal) => !inSection.has(deal.id));
-  }, [answered, existingIds]);
+  const current = searching && answer?.query === query ? answer : null;
+  const loading = searching && current === null;
+  const results = current?.results ?? [];
+
+  const showMore = async () => {
+    if (!current) return;
+    setLoadingMore(true);
+    try {
+      const next = await searchDeals(current.query, sectionId, current.page + 1);
+      setAnswer((shown) => (shown?.query === current.query ? { ...shown, results: [...shown.results, ...next.items], total: next.total, page: current.page + 1 } : shown));
+    } catch (error) {
+      toast.failure(error);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   const isSelected = (id: number) => selected.some((deal) => deal.id === id);
   const toggle = (deal: ProductSearchItem, checked: boolean) =>
@@ -131,7 +148,7 @@ export function AddDealsModal({ sectionId, existingIds, onClose }: AddDealsModal
               <Spin aria-label="Searching deals" />
             </Flex>
           )}
-          {answered !== null && results.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No deals found" />}
+          {current !== null && results.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No deals found" />}
           {results.length > 0 && (
             <ul aria-label="Deals found" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {results.map((deal) => (
@@ -151,6 +168,16 @@ export function AddDealsModal({ sectionId, existingIds, onClose }: AddDealsModal
                 </li>
               ))}
             </ul>
+          )}
+          {current !== null && current.total > results.length && (
+            <Flex justify="space-between" align="center" gap={8} style={{ padding: '8px 12px' }}>
+              <Typography.Text type="secondary">
+                Showing {results.length.toLocaleString('en-US')} of {current.total.toLocaleString('en-US')} matching deals
+              </Typography.Text>
+              <Button size="small" loading={loadingMore} onClick={() => void showMore()}>
+                Show more
+              </Button>
+            </Flex>
           )}
         </div>
       )}

@@ -137,7 +137,7 @@ describe('Featured Section Details', () => {
     renderAt(EDIT);
     expect(await screen.findByRole('heading', { name: 'Featured Section Details' })).toBeInTheDocument();
     await waitFor(() => expect(nameField()).toHaveValue('Summer Picks'));
-    expect(calls[0]).toMatchObject({ method: 'GET', url: 'FeaturedSection/GetFeaturedSection', params: { id: 1 } });
+    expect(calls[0]).toMatchObject({ method: 'GET', url: 'FeaturedSection/GetFeaturedSection', params: { id: 1, withProducts: false } });
     expect(screen.getByRole('link', { name: /Return to Listing/ })).toHaveAttribute('href', LIST);
     expect(screen.getByAltText('Image preview')).toHaveAttribute('src', expect.stringContaining('sections/summer.png'));
     expect(screen.getByText('Replace image')).toBeInTheDocument();
@@ -250,7 +250,7 @@ describe('Deals and Promo Codes', () => {
       url: 'FeaturedSection/RemoveProductsFromFeaturedSection',
       params: { featuredSectionId: 1, productId: 11 },
     });
-    await waitFor(() => expect(calls.filter((call) => call.url === 'FeaturedSection/GetFeaturedSection')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((call) => call.url === 'FeaturedSection/GetFeaturedSectionProducts')).toHaveLength(2));
   });
 
   it('shows a failed remove as a warning', async () => {
@@ -262,5 +262,25 @@ describe('Deals and Promo Codes', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Free Shipping Week' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove Deal' })).getByRole('button', { name: 'Remove' }));
     await expectToast('This deal is not in this featured section', 'warning');
+  });
+});
+
+describe('a section of many deals', () => {
+  it('pages its deals on the server, searches them by name and sorts by a column', async () => {
+    signInAs(false);
+    const calls = serveSections();
+    renderAt(EDIT);
+    const card = (await screen.findByText('Deals and Promo Codes')).closest('.featured-section-deals') as HTMLElement;
+    await within(card).findByText('Echo Dot 50% off');
+    const listed = () => calls.filter((call) => call.url === 'FeaturedSection/GetFeaturedSectionProducts').map((call) => call.params);
+    expect(listed()).toEqual([{ featuredSectionId: 1, page: 1, pageSize: 25 }]);
+
+    await userEvent.type(within(card).getByLabelText("Search this section's deals"), 'free{Enter}');
+    await waitFor(() => expect(within(card).queryByText('Echo Dot 50% off')).not.toBeInTheDocument());
+    expect(within(card).getByText('Free Shipping Week')).toBeInTheDocument();
+    expect(listed().at(-1)).toEqual({ featuredSectionId: 1, page: 1, pageSize: 25, name: 'free' });
+
+    await userEvent.click(within(card).getByRole('columnheader', { name: 'Product Name' }));
+    await waitFor(() => expect(listed().at(-1)).toMatchObject({ sortBy: 'name', order: 'asc', name: 'free' }));
   });
 });

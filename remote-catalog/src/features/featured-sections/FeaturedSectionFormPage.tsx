@@ -118,19 +118,19 @@ function NewSection() {
 
 const notFound = <Result status="404" title="Featured section not found" subTitle="It may have been removed." extra={returnToListing} />;
 
-/** An existing section: its form, then its Deals and Promo Codes (which reload it when they change). */
+/** An existing section: its form, then its Deals and Promo Codes (which page and reload themselves). */
 function EditSection({ id }: { id: number }) {
   const handle = useRecord(fetchFeaturedSection, id);
   const problem = recordProblem(handle, { noun: 'featured section', notFound, back: returnToListing });
   if (problem) return problem;
-  const { loaded, reload } = handle;
+  const { loaded } = handle;
   return (
     <>
       <PageHeader title="Featured Section Details" extra={returnToListing} />
       {loaded.state === 'ready' ? (
         <>
           <SectionForm section={loaded.record} />
-          <SectionDeals section={loaded.record} onChanged={reload} />
+          <SectionDeals section={loaded.record} />
         </>
       ) : (
         <RecordSpinner noun="featured section" />

@@ -1,5 +1,5 @@
 import { api, toFormData } from '@deals/shared-auth/client';
-import type { AssociateProductsResponse, CreatedResponse, FeaturedSection, FeaturedSectionDetail, FeaturedSectionProduct, MessageResponse, ProductSearchItem } from '@deals/api/contract';
+import type { AssociateProductsResponse, CreatedResponse, FeaturedSection, FeaturedSectionDetail, FeaturedSectionProduct, MessageResponse, ProductSearchItem, TablePage } from '@deals/api/contract';
 import type { SortOrderList } from '@deals/shared-auth/ui';
 
 // The featured-section calls of spec 2 §7, plus the deal picker's product search.
@@ -12,9 +12,23 @@ export async function fetchFeaturedSections(): Promise<FeaturedSection[]> {
   return data;
 }
 
-/** One section with its deals in their order. */
+/** One section's details, without its deals (`SectionDeals` pages them). */
 export async function fetchFeaturedSection(id: number): Promise<FeaturedSectionDetail> {
-  const { data } = await api.get<FeaturedSectionDetail>('FeaturedSection/GetFeaturedSection', { params: { id } });
+  const { data } = await api.get<FeaturedSectionDetail>('FeaturedSection/GetFeaturedSection', { params: { id, withProducts: false } });
+  return data;
+}
+
+export interface SectionDealsQuery {
+  page: number;
+  pageSize: number;
+  name?: string;
+  sortBy?: 'position' | 'name' | 'category' | 'promoCode';
+  order?: 'asc' | 'desc';
+}
+
+/** One page of the section's deals, in its order or a column's (issue 18). */
+export async function fetchSectionDeals(featuredSectionId: number, query: SectionDealsQuery): Promise<TablePage<FeaturedSectionProduct>> {
+  const { data } = await api.get<TablePage<FeaturedSectionProduct>>('FeaturedSection/GetFeaturedSectionProducts', { params: { featuredSectionId, ...query } });
   return data;
 }
 
@@ -57,8 +71,14 @@ export async function removeDealFromSection(featuredSectionId: number, productId
   return data;
 }
 
-/** The deal picker: up to 50 deals whose name contains the term. */
-export async function searchDeals(searchTerm: string, signal?: AbortSignal): Promise<ProductSearchItem[]> {
-  const { data } = await api.get<ProductSearchItem[]>('Product/GetAllProductsBySearchTerm', { params: { searchTerm }, signal });
+/** Deals a picker search shows at a time. */
+export const PICKER_PAGE_SIZE = 50;
+
+/** The deal picker: a page of the deals whose name contains the term, leaving out the section's own, and how many match. */
+export async function searchDeals(searchTerm: string, sectionId: number, page: number, signal?: AbortSignal): Promise<TablePage<ProductSearchItem>> {
+  const { data } = await api.get<TablePage<ProductSearchItem>>('Product/GetAllProductsBySearchTerm', {
+    params: { searchTerm, excludeFeaturedSectionId: sectionId, page, pageSize: PICKER_PAGE_SIZE },
+    signal,
+  });
   return data;
 }

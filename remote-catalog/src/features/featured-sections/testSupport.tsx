@@ -44,8 +44,14 @@ export function serveSections(extra: (config: Parameters<FakeApiHandler>[0]) => 
     const params = (config.params ?? {}) as Record<string, unknown>;
     if (config.url === 'FeaturedSection/GetAllFeaturedSections') return { status: 200, data: SECTIONS };
     if (config.url === 'FeaturedSection/GetFeaturedSection') {
-      if (params.id === SUMMER.id) return { status: 200, data: SUMMER };
+      if (params.id === SUMMER.id) return { status: 200, data: params.withProducts === false ? { ...SUMMER, products: [] } : SUMMER };
       return { status: 404, data: { message: 'Featured Section not found' } };
+    }
+    if (config.url === 'FeaturedSection/GetFeaturedSectionProducts' && params.featuredSectionId === SUMMER.id) {
+      // The server pages (and filters by name): enough of it to see the screen send its query.
+      const name = String(params.name ?? '').toLowerCase();
+      const items = SUMMER.products.filter((deal) => deal.name.toLowerCase().includes(name));
+      return { status: 200, data: { items, total: items.length, page: params.page, pageSize: params.pageSize } };
     }
     return { status: 404, data: { message: 'Not found' } };
   });

@@ -1,68 +1,71 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Space } from 'antd';
 import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { confirmAction, toast, type CsvColumn } from '@deals/shared-auth';
-import { AdminTable, PageHeader, useClientTable, type TableQuery } from '@deals/shared-auth/ui';
+import { confirmAction, toast } from '@deals/shared-auth';
+import { AdminTable, PageHeader, useServerTable, type ServerTableSpec } from '@deals/shared-auth/ui';
 import type { PageListItem } from './api';
 import type { DocumentKind } from './kind';
 
 interface DocumentListPageProps {
   kind: DocumentKind;
-  /** The data columns after Actions (with their filters). */
+  /** The data columns after Actions (with their filters); module-level. */
   columns: ProColumns<PageListItem>[];
-  csvColumns: CsvColumn<PageListItem>[];
-  /** Module-level (the table's request keeps its identity). */
-  query: TableQuery<PageListItem>;
+  /** How the search form becomes the list call's query; module-level (the table's request keeps its identity). */
+  spec: ServerTableSpec;
   /** The table's width, past which phones scroll it. */
   scrollX: number;
 }
 
 /**
- * The Pages and Blogs lists (spec 2 §2): every one, 100 rows per page, filtered, sorted and
- * downloaded on the client; View opens the edit screen, Remove deletes after a confirm.
+ * The Pages and Blogs lists (spec 2 §2): paged, filtered and sorted by the API (issue 18), the
+ * state in the URL; Download CSV streams every matching row from the server. View opens the edit
+ * screen, Remove deletes after a confirm.
  */
-export function DocumentListPage({ kind, columns, csvColumns, query, scrollX }: DocumentListPageProps) {
+export function DocumentListPage({ kind, columns, spec, scrollX }: DocumentListPageProps) {
   const { texts, paths, api } = kind;
   const navigate = useNavigate();
   const table = useRef<ActionType>(undefined);
-  const { request, shownRows } = useClientTable(api.list, query);
+  const { request, initial, withUrlSort, query } = useServerTable(spec, api.listPage);
 
-  const remove = async (row: PageListItem) => {
-    const removed = await confirmAction({
-      title: `Remove ${texts.noun}`,
-      text: `Remove the ${texts.noun.toLowerCase()} "${row.name}" (${row.url})? Its content sections and banners stay; menu items pointing to it lose their link. This cannot be undone.`,
-      rightBtnText: 'Remove',
-      // Spec 2 §8: a failed delete is an error.
-      failureState: 'error',
-      action: async () => {
-        const { message } = await api.remove(row.id);
-        toast.success(message);
+  // Memoised: a new columns array makes ProTable redraw every row.
+  const allColumns = useMemo<ProColumns<PageListItem>[]>(() => {
+    const remove = async (row: PageListItem) => {
+      const removed = await confirmAction({
+        title: `Remove ${texts.noun}`,
+        text: `Remove the ${texts.noun.toLowerCase()} "${row.name}" (${row.url})? Its content sections and banners stay; menu items pointing to it lose their link. This cannot be undone.`,
+        rightBtnText: 'Remove',
+        // Spec 2 §8: a failed delete is an error.
+        failureState: 'error',
+        action: async () => {
+          const { message } = await api.remove(row.id);
+          toast.success(message);
+        },
+      });
+      if (removed) void table.current?.reload();
+    };
+
+    return withUrlSort<ProColumns<PageListItem>>([
+      {
+        title: 'Actions',
+        key: 'actions',
+        valueType: 'option',
+        width: 170,
+        render: (_, row) => (
+          <Space size="small" wrap={false}>
+            <Link to={paths.edit(row.id)} aria-label={`View ${row.name}`} style={{ whiteSpace: 'nowrap' }}>
+              <EyeOutlined /> View
+            </Link>
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void remove(row)} aria-label={`Remove ${row.name}`}>
+              Remove
+            </Button>
+          </Space>
+        ),
       },
-    });
-    if (removed) void table.current?.reload();
-  };
-
-  const allColumns: ProColumns<PageListItem>[] = [
-    {
-      title: 'Actions',
-      key: 'actions',
-      valueType: 'option',
-      width: 170,
-      render: (_, row) => (
-        <Space size="small" wrap={false}>
-          <Link to={paths.edit(row.id)} aria-label={`View ${row.name}`} style={{ whiteSpace: 'nowrap' }}>
-            <EyeOutlined /> View
-          </Link>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void remove(row)} aria-label={`Remove ${row.name}`}>
-            Remove
-          </Button>
-        </Space>
-      ),
-    },
-    ...columns,
-  ];
+      ...columns,
+    ]);
+  }, [api, columns, paths, texts, withUrlSort]);
 
   return (
     <>
@@ -78,8 +81,9 @@ export function DocumentListPage({ kind, columns, csvColumns, query, scrollX }: 
         actionRef={table}
         columns={allColumns}
         request={request}
+        initial={initial}
         scrollX={scrollX}
-        csv={{ fileName: texts.csvName, columns: csvColumns, rows: shownRows }}
+        csv={{ download: () => api.downloadCsv(query(), texts.csvName) }}
       />
     </>
   );

@@ -1,5 +1,5 @@
-import { api, toFormData } from '@deals/shared-auth/client';
-import type { ComponentOption, ComponentType, CreatedResponse, MessageResponse, Page, PageComponent, PageListItem } from '@deals/api/contract';
+import { api, downloadFromApi, toFormData } from '@deals/shared-auth/client';
+import type { ComponentOption, ComponentType, CreatedResponse, MessageResponse, Page, PageComponent, PageListItem, TablePage } from '@deals/api/contract';
 import type { SortOrderList } from '@deals/shared-auth/ui';
 
 // The page and blog calls of spec 2 §7 (the same calls under the Page or Blog controller) and the
@@ -10,6 +10,8 @@ export type { ComponentOption, ComponentType, Page, PageComponent, PageListItem 
 /** The controller paths of one kind, e.g. `Page/GetAllPages`. */
 export interface DocumentCalls {
   getAll: string;
+  /** Download CSV of the list (issue 18), e.g. `Page/ExportPagesCsv`. */
+  exportCsv: string;
   getById: string;
   create: string;
   update: string;
@@ -40,6 +42,10 @@ export type DocumentFields = {
 export interface DocumentApi {
   /** Every one, active or not (`isActive=` empty lists all). */
   list: () => Promise<PageListItem[]>;
+  /** One page of the list: the table's filters, sort and page (issue 18). */
+  listPage: (query: Record<string, unknown>) => Promise<TablePage<PageListItem>>;
+  /** Download CSV: every one matching the table's filters, written by the server in the viewer's time zone. */
+  downloadCsv: (query: Record<string, unknown>, fileName: string) => Promise<void>;
   get: (id: number) => Promise<Page>;
   create: (fields: DocumentFields) => Promise<CreatedResponse>;
   update: (id: number, fields: DocumentFields) => Promise<MessageResponse>;
@@ -58,6 +64,8 @@ export function documentApi(calls: DocumentCalls, idParam: 'pageId' | 'blogId'):
   const owner = (id: number) => ({ [idParam]: id });
   return {
     list: async () => (await api.get<PageListItem[]>(calls.getAll, { params: { isActive: '' } })).data,
+    listPage: async (query) => (await api.get<TablePage<PageListItem>>(calls.getAll, { params: query })).data,
+    downloadCsv: (query, fileName) => downloadFromApi(calls.exportCsv, { ...query, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }, `${fileName}.csv`),
     get: async (id) => (await api.get<Page>(calls.getById, { params: owner(id) })).data,
     create: async (fields) => (await api.post<CreatedResponse>(calls.create, toFormData(fields))).data,
     update: async (id, fields) => (await api.put<MessageResponse>(calls.update, toFormData({ id, ...fields }))).data,

@@ -89,13 +89,43 @@ export function startAsAdmin() {
   signInAs(1, { admin: true });
 }
 
-/** Answers the kind's list, GetById and options calls from the records; `extra` answers first. */
+/**
+ * The list call as the API answers it (a small fake of the server's table, issue 18): without
+ * `page` every row; with it the rows matching the name, title, url, author and active filters,
+ * sorted by `sortBy`/`order` (else blogs newest first, pages by name), one page of them.
+ */
+export function listAnswer(kind: DocumentKind, records: Page[], params: Record<string, unknown>) {
+  const items = records.map(listItem);
+  if (params.page === undefined) return items;
+  const contains = (value: string | null, part: unknown) => part === undefined || (value ?? '').toLowerCase().includes(String(part).toLowerCase());
+  const rows = items.filter(
+    (row) =>
+      (params.isActive === undefined || String(row.isActive) === params.isActive) &&
+      contains(row.name, params.name) &&
+      contains(row.title, params.title) &&
+      contains(row.url, params.url) &&
+      contains(row.addedBy, params.addedBy),
+  );
+  const key = (params.sortBy ?? (kind.isBlog ? 'addedOn' : 'name')) as keyof PageListItem;
+  const direction = (params.order ?? (params.sortBy || !kind.isBlog ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
+  const text = (row: PageListItem) => String(row[key] ?? '').toLowerCase();
+  rows.sort((a, b) => direction * (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : a.id - b.id));
+  const page = Number(params.page);
+  const pageSize = Number(params.pageSize ?? 100);
+  return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, page, pageSize };
+}
+
+/** Answers the kind's list, export, GetById and options calls from the records; `extra` answers first. */
 export function serveDocuments(kind: DocumentKind, records: Page[], extra: Extra = () => undefined): RecordedCall[] {
   return serveFakeApi((config) => {
     const answer = extra(config);
     if (answer) return answer;
     const params = (config.params ?? {}) as Record<string, unknown>;
-    if (config.url === kind.calls.getAll) return { status: 200, data: records.map(listItem) };
+    if (config.url === kind.calls.getAll) return { status: 200, data: listAnswer(kind, records, params) };
+    if (config.url === kind.calls.exportCsv) {
+      const names = (listAnswer(kind, records, { ...params, page: 1, pageSize: 1000 }) as { items: PageListItem[] }).items.map((row) => row.name);
+      return { status: 200, data: new Blob([`Name\r\n${names.join('\r\n')}\r\n`], { type: 'text/csv' }) };
+    }
     if (config.url === kind.calls.getById) {
       const record = records.find((candidate) => candidate.id === params[kind.idParam]);
       return record ? { status: 200, data: record } : { status: 404, data: { message: kind.texts.notFound } };

@@ -21,7 +21,8 @@ describe('Blogs list', () => {
     expect(cellsOf(tips)).toEqual([' ViewRemove', 'Saving tips', 'Bea Blogger', '03/05/2024 14:07', 'Yes']);
     expect(cellsOf(await rowOf('Draft post')).slice(1)).toEqual(['Draft post', '—', '06/10/2024 08:30', 'No']);
     for (const title of ['Actions', 'Blog Name', 'Added By', 'Added On', 'Is Active\\?']) expect(screen.getByRole('columnheader', { name: new RegExp(title) })).toBeInTheDocument();
-    expect(calls).toEqual([expect.objectContaining({ method: 'GET', url: 'Blog/GetAllBlogs', params: { isActive: '' } })]);
+    // One page, from the API (issue 18).
+    expect(calls).toEqual([expect.objectContaining({ method: 'GET', url: 'Blog/GetAllBlogs', params: { page: 1, pageSize: 100 } })]);
     // Newest first until a column is sorted.
     expect(screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['Draft post', 'Saving tips']);
   });
@@ -54,8 +55,8 @@ describe('Blogs list', () => {
     await waitFor(() => expect(callsTo(calls, 'Blog/GetAllBlogs')).toHaveLength(2));
   });
 
-  it('filters on the active flag, sorts on the name and downloads the rows shown', async () => {
-    serveDocuments(BLOG_KIND, [TIPS, DRAFT, { ...TIPS, id: 7, name: 'Apple deals', url: '/apple-deals' }]);
+  it('filters on the active flag and sorts on the name through the API, and downloads the matching rows from the API', async () => {
+    const calls = serveDocuments(BLOG_KIND, [TIPS, DRAFT, { ...TIPS, id: 7, name: 'Apple deals', url: '/apple-deals' }]);
     const downloads = readCsvDownloads();
     renderList();
     await rowOf('Draft post');
@@ -65,25 +66,52 @@ describe('Blogs list', () => {
     await waitFor(() => expect(screen.queryByText('Draft post', { selector: 'td, td *' })).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('columnheader', { name: /Blog Name/ }));
     await waitFor(() => expect(screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['Apple deals', 'Saving tips']));
+    expect(callsTo(calls, 'Blog/GetAllBlogs').at(-1)?.params).toEqual({ isActive: 'true', sortBy: 'name', order: 'asc', page: 1, pageSize: 100 });
     await userEvent.click(screen.getByRole('button', { name: /Download CSV/ }));
-    expect(await downloads()).toEqual([
-      {
-        name: 'blogs.csv',
-        text: 'Blog Name,Url,Added By,Added On,Is Active?\r\nApple deals,/apple-deals,Bea Blogger,03/05/2024 14:07,Yes\r\nSaving tips,/saving-tips,Bea Blogger,03/05/2024 14:07,Yes\r\n',
-      },
-    ]);
+    await waitFor(() => expect(callsTo(calls, 'Blog/ExportBlogsCsv')).toHaveLength(1));
+    expect(callsTo(calls, 'Blog/ExportBlogsCsv')[0]?.params).toEqual({ isActive: 'true', sortBy: 'name', order: 'asc', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    expect(await downloads()).toEqual([{ name: 'blogs.csv', text: 'Name\r\nApple deals\r\nSaving tips\r\n' }]);
+  });
+
+  it('sends the author as the API filter', async () => {
+    const calls = serveDocuments(BLOG_KIND, [TIPS, DRAFT]);
+    renderList();
+    await rowOf('Draft post');
+    await userEvent.type(screen.getAllByPlaceholderText('Part of a name')[1]!, ' bea ');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(screen.queryByText('Draft post', { selector: 'td, td *' })).not.toBeInTheDocument());
+    expect(callsTo(calls, 'Blog/GetAllBlogs').at(-1)?.params).toEqual({ addedBy: 'bea', page: 1, pageSize: 100 });
+  });
+
+  it('starts from the state in the address bar: the Added On days as instants, the sort and the page size', async () => {
+    const calls = serveDocuments(BLOG_KIND, [TIPS, DRAFT]);
+    renderKindAt(BLOG_KIND, { list: <BlogsPage />, form: <BlogFormPage /> }, `${LIST}?addedOnRange=2024-03-01,2024-03-31&sort=addedOn.asc&pageSize=25`);
+    await rowOf('Saving tips');
+    expect(callsTo(calls, 'Blog/GetAllBlogs')[0]?.params).toEqual({
+      addedFrom: new Date('2024-03-01T00:00:00').toISOString(),
+      addedTo: new Date('2024-03-31T23:59:59.999').toISOString(),
+      sortBy: 'addedOn',
+      order: 'asc',
+      page: 1,
+      pageSize: 25,
+    });
   });
 
   it('shows 100 rows per page with a jump-to-page box', async () => {
     // Blog 1 is the newest: the list starts with it.
     const many = Array.from({ length: 101 }, (_, index) => ({ ...TIPS, id: index + 1, name: `Blog ${index + 1}`, addedOn: new Date(Date.UTC(2024, 0, 1) - index * 60_000).toISOString() }));
-    serveDocuments(BLOG_KIND, many);
+    const calls = serveDocuments(BLOG_KIND, many);
     renderList();
     await rowOf('Blog 100');
     expect(screen.queryByText('Blog 101', { selector: 'td, td *' })).not.toBeInTheDocument();
     const jumpTo = screen.getByRole('textbox', { name: 'Page' });
     await userEvent.type(jumpTo, '2');
     fireEvent.keyUp(jumpTo, { key: 'Enter', keyCode: 13 });
-    expect(await rowOf('Blog 101')).toBeInTheDocument();
+    // The API pages (issue 18): page 2 is asked for.
+    expect(await screen.findByText('Blog 101', { selector: 'td, td *' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(callsTo(calls, 'Blog/GetAllBlogs').map((call) => call.params)).toEqual([
+      { page: 1, pageSize: 100 },
+      { page: 2, pageSize: 100 },
+    ]);
   });
 });

@@ -9,6 +9,7 @@ export const BLOG_KIND = defineDocumentKind({
   idParam: 'blogId',
   calls: {
     getAll: 'Blog/GetAllBlogs',
+    exportCsv: 'Blog/ExportBlogsCsv',
     getById: 'Blog/GetBlogById',
     create: 'Blog/CreateBlog',
     update: 'Blog/UpdateBlog',

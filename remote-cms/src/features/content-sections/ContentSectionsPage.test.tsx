@@ -4,10 +4,16 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { Route } from 'react-router-dom';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
-import { expectLocation, renderRoutes, signInAs } from '@deals/shared-auth/ui-testing';
+import { expectLocation, readCsvDownloads, renderRoutes, signInAs } from '@deals/shared-auth/ui-testing';
 import { choose, expectToast, rowOf } from '../../components/section-fields/testSupport';
 import ContentSectionsPage from './ContentSectionsPage';
 import { BANNERS, SECTIONS } from './fixtures';
+
+/** Both lists as the API's table rows: content sections first, each by name (the server's default order). */
+const TABLE_ROWS = [
+  ...SECTIONS.map((section) => ({ kind: 'CONTENT_SECTION', id: section.id, name: section.name, type: section.type, isActive: section.isActive })),
+  ...BANNERS.map((banner) => ({ kind: 'BANNER', id: banner.id, name: banner.name, type: 'CONTENT_SECTION_DYNAMIC_BANNER', isActive: banner.isActive })),
+];
 
 const M = '/cms/management';
 type Answer = { status: number; data?: unknown } | undefined;
@@ -16,8 +22,19 @@ function serve(extra: (config: InternalAxiosRequestConfig) => Answer = () => und
   return serveFakeApi((config) => {
     const answer = extra(config);
     if (answer) return answer;
-    if (config.url === 'ContentSection/GetAllContentSections') return { status: 200, data: SECTIONS };
-    if (config.url === 'Banner/GetAllBanners') return { status: 200, data: BANNERS };
+    if (config.url === 'ContentSection/GetAllContentSections') {
+      // The server filters (issue 18): here by kind, name, type and active, enough to see the table send them.
+      const params = (config.params ?? {}) as Record<string, string | number | undefined>;
+      const items = TABLE_ROWS.filter(
+        (row) =>
+          (!params.kind || row.kind === params.kind) &&
+          row.name.toLowerCase().includes(String(params.name ?? '').toLowerCase()) &&
+          (!params.type || row.type === params.type) &&
+          (params.isActive === undefined || String(row.isActive) === params.isActive),
+      );
+      return { status: 200, data: { items, total: items.length, page: params.page, pageSize: params.pageSize } };
+    }
+    if (config.url === 'ContentSection/ExportContentSectionsCsv') return { status: 200, data: new Blob(['Kind,Id,Name,Type,Is Active?\r\n'], { type: 'text/csv' }) };
     return { status: 404, data: { message: 'Not found' } };
   });
 }
@@ -34,6 +51,8 @@ function renderList() {
 }
 
 const cellsOf = (row: HTMLElement) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent);
+
+afterEach(() => jest.restoreAllMocks());
 
 beforeEach(() => {
   hideToast();
@@ -52,12 +71,8 @@ describe('Content Sections list', () => {
     expect(screen.getByRole('link', { name: 'View About us' })).toHaveAttribute('href', `${M}/content-section/edit/7`);
     expect(screen.getByRole('link', { name: 'View Holiday slides' })).toHaveAttribute('href', `${M}/banner/edit/3`);
     expect(screen.getByRole('button', { name: /Download CSV/ })).toBeInTheDocument();
-    expect(calls.map((call) => [call.url, call.params])).toEqual(
-      expect.arrayContaining([
-        ['ContentSection/GetAllContentSections', { isActive: '' }],
-        ['Banner/GetAllBanners', { isActive: '' }],
-      ]),
-    );
+    // One page of both kinds, from the API (issue 18).
+    expect(calls.map((call) => [call.url, call.params])).toEqual([['ContentSection/GetAllContentSections', { page: 1, pageSize: 100 }]]);
   });
 
   it('opens New Content Section and New Banner', async () => {
@@ -90,6 +105,29 @@ describe('Content Sections list', () => {
     expect(await rowOf('Our story')).toBeInTheDocument();
   });
 
+  it('sends the type as the API filter and sorts the Type column by the API key, and downloads from the API', async () => {
+    const calls = serve();
+    const downloads = readCsvDownloads();
+    renderList();
+    await rowOf('Holiday slides');
+    await choose('Type', 'Text Only');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(screen.queryByText('About us')).not.toBeInTheDocument());
+    expect(await rowOf('Our story')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('columnheader', { name: /Type/ }));
+    const lists = () => calls.filter((call) => call.url === 'ContentSection/GetAllContentSections');
+    await waitFor(() => expect(lists().at(-1)?.params).toEqual({ type: 'CONTENT_SECTION_TEXTONLY', sortBy: 'type', order: 'asc', page: 1, pageSize: 100 }));
+    await userEvent.click(screen.getByRole('button', { name: /Download CSV/ }));
+    await waitFor(() => expect(calls.filter((call) => call.url === 'ContentSection/ExportContentSectionsCsv')).toHaveLength(1));
+    expect(calls.find((call) => call.url === 'ContentSection/ExportContentSectionsCsv')?.params).toEqual({
+      type: 'CONTENT_SECTION_TEXTONLY',
+      sortBy: 'type',
+      order: 'asc',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    expect((await downloads()).map((file) => file.name)).toEqual(['content-sections.csv']);
+  });
+
   it('deletes a content section after the confirm and reloads', async () => {
     const calls = serve((config) =>
       config.url === 'ContentSection/DeleteContentSection' ? { status: 200, data: { message: 'Content section deleted successfully' } } : undefined,
@@ -116,7 +154,7 @@ describe('Content Sections list', () => {
   });
 
   it('shows a failed load as an error', async () => {
-    serve((config) => (config.url === 'Banner/GetAllBanners' ? { status: 500, data: { message: 'Database unavailable' } } : undefined));
+    serve((config) => (config.url === 'ContentSection/GetAllContentSections' ? { status: 500, data: { message: 'Database unavailable' } } : undefined));
     renderList();
     await expectToast('Database unavailable', 'error');
   });

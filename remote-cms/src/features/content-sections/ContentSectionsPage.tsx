@@ -1,20 +1,19 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Space } from 'antd';
 import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { CONTENT_SECTION_PICKER_TYPES, CONTENT_SECTION_TYPE_LABELS, BANNER_PICKER_TYPES } from '@deals/api/contract/section-rules';
 import { confirmAction, toast } from '@deals/shared-auth';
-import { AdminTable, PageHeader, useClientTable } from '@deals/shared-auth/ui';
+import { AdminTable, PageHeader, useServerTable } from '@deals/shared-auth/ui';
 import { NEW_BANNER_PATH, NEW_CONTENT_SECTION_PATH } from '../../components/section-fields/paths';
-import { deleteBanner, deleteContentSection } from './api';
-import { editPathOf, fetchSectionRows, KIND_LABELS, SECTION_CSV_COLUMNS, SECTION_TABLE_QUERY, yesNo, type SectionRow } from './sectionRows';
+import { deleteBanner, deleteContentSection, downloadSectionsCsv } from './api';
+import { editPathOf, fetchSectionRowsPage, KIND_LABELS, SECTION_TABLE_SPEC, yesNo, type SectionRow } from './sectionRows';
 
 const YES_NO_FILTER = { true: { text: 'Yes' }, false: { text: 'No' } };
 const KIND_FILTER = { CONTENT_SECTION: { text: KIND_LABELS.CONTENT_SECTION }, BANNER: { text: KIND_LABELS.BANNER } };
-const TYPE_FILTER = Object.fromEntries(
-  [...CONTENT_SECTION_PICKER_TYPES, ...BANNER_PICKER_TYPES].map((type) => [CONTENT_SECTION_TYPE_LABELS[type], { text: CONTENT_SECTION_TYPE_LABELS[type] }]),
-);
+/** The Type filter: the stored type (what the API filters on) shown by its label. */
+const TYPE_FILTER = Object.fromEntries([...CONTENT_SECTION_PICKER_TYPES, ...BANNER_PICKER_TYPES].map((type) => [type, { text: CONTENT_SECTION_TYPE_LABELS[type] }]));
 
 /** What Delete says and calls for each kind. */
 const DELETE = {
@@ -30,50 +29,56 @@ const DELETE = {
   },
 } as const;
 
-/** Content sections and banners (spec 2 §2): one list of both, with View, Delete, filter, sort and CSV. */
+/**
+ * Content sections and banners (spec 2 §2): one list of both, with View, Delete, filter, sort and
+ * CSV, paged, filtered and sorted by the API (issue 18), the state in the URL.
+ */
 export default function ContentSectionsPage() {
   const navigate = useNavigate();
   const table = useRef<ActionType>(undefined);
-  const { request, shownRows } = useClientTable(fetchSectionRows, SECTION_TABLE_QUERY);
+  const { request, initial, withUrlSort, query } = useServerTable(SECTION_TABLE_SPEC, fetchSectionRowsPage);
 
-  const remove = async (row: SectionRow) => {
-    const texts = DELETE[row.kind];
-    const deleted = await confirmAction({
-      title: texts.title,
-      text: texts.text(row.name),
-      rightBtnText: 'Delete',
-      // Spec §8: delete failures are errors.
-      failureState: 'error',
-      action: async () => {
-        const { message } = await texts.call(row.id);
-        toast.success(message);
+  // Memoised: a new columns array makes ProTable redraw every row.
+  const columns = useMemo<ProColumns<SectionRow>[]>(() => {
+    const remove = async (row: SectionRow) => {
+      const texts = DELETE[row.kind];
+      const deleted = await confirmAction({
+        title: texts.title,
+        text: texts.text(row.name),
+        rightBtnText: 'Delete',
+        // Spec §8: delete failures are errors.
+        failureState: 'error',
+        action: async () => {
+          const { message } = await texts.call(row.id);
+          toast.success(message);
+        },
+      });
+      if (deleted) void table.current?.reload();
+    };
+
+    return withUrlSort<ProColumns<SectionRow>>([
+      {
+        title: 'Actions',
+        key: 'actions',
+        valueType: 'option',
+        width: 170,
+        render: (_, row) => (
+          <Space size="small">
+            <Link to={editPathOf(row)} aria-label={`View ${row.name}`}>
+              <EyeOutlined /> View
+            </Link>
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void remove(row)} aria-label={`Delete ${row.name}`}>
+              Delete
+            </Button>
+          </Space>
+        ),
       },
-    });
-    if (deleted) void table.current?.reload();
-  };
-
-  const columns: ProColumns<SectionRow>[] = [
-    {
-      title: 'Actions',
-      key: 'actions',
-      valueType: 'option',
-      width: 170,
-      render: (_, row) => (
-        <Space size="small">
-          <Link to={editPathOf(row)} aria-label={`View ${row.name}`}>
-            <EyeOutlined /> View
-          </Link>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void remove(row)} aria-label={`Delete ${row.name}`}>
-            Delete
-          </Button>
-        </Space>
-      ),
-    },
-    { title: 'Kind', dataIndex: 'kind', sorter: true, width: 150, valueType: 'select', valueEnum: KIND_FILTER, render: (_, row) => KIND_LABELS[row.kind] },
-    { title: 'Name', dataIndex: 'name', sorter: true, ellipsis: true, fieldProps: { placeholder: 'Part of a name' } },
-    { title: 'Type', dataIndex: 'typeLabel', sorter: true, width: 170, valueType: 'select', valueEnum: TYPE_FILTER, render: (_, row) => row.typeLabel },
-    { title: 'Is Active?', dataIndex: 'isActive', sorter: true, width: 120, valueType: 'select', valueEnum: YES_NO_FILTER, render: (_, row) => yesNo(row.isActive) },
-  ];
+      { title: 'Kind', dataIndex: 'kind', sorter: true, width: 150, valueType: 'select', valueEnum: KIND_FILTER, render: (_, row) => KIND_LABELS[row.kind] },
+      { title: 'Name', dataIndex: 'name', sorter: true, ellipsis: true, fieldProps: { placeholder: 'Part of a name' } },
+      { title: 'Type', dataIndex: 'typeLabel', sorter: true, width: 170, valueType: 'select', valueEnum: TYPE_FILTER, render: (_, row) => row.typeLabel },
+      { title: 'Is Active?', dataIndex: 'isActive', sorter: true, width: 120, valueType: 'select', valueEnum: YES_NO_FILTER, render: (_, row) => yesNo(row.isActive) },
+    ]);
+  }, [withUrlSort]);
 
   return (
     <>
@@ -95,8 +100,9 @@ export default function ContentSectionsPage() {
         actionRef={table}
         columns={columns}
         request={request}
+        initial={initial}
         scrollX={820}
-        csv={{ fileName: 'content-sections', columns: SECTION_CSV_COLUMNS, rows: shownRows }}
+        csv={{ download: () => downloadSectionsCsv(query()) }}
       />
     </>
   );

@@ -1,20 +1,19 @@
-import { api, toFormData, type FormFieldValue } from '@deals/shared-auth/client';
-import type { BannerSummary, ContentSection, CreatedResponse, MessageResponse } from '@deals/api/contract';
+import { api, downloadFromApi, toFormData, type FormFieldValue } from '@deals/shared-auth/client';
+import type { BannerSummary, ContentSection, CreatedResponse, MessageResponse, SectionTableRow, TablePage } from '@deals/api/contract';
 
 // The content-section calls of spec 2 §7, and the banner calls the shared list needs.
 
 export type { BannerSummary, ContentSection };
 
-/** Every content section, active or not (an empty flag lists all). */
-export async function fetchContentSections(): Promise<ContentSection[]> {
-  const { data } = await api.get<ContentSection[]>('ContentSection/GetAllContentSections', { params: { isActive: '' } });
+/** One page of the content-sections table (content sections and banners): its filters, sort and page (issue 18). */
+export async function fetchSectionTablePage(query: Record<string, unknown>): Promise<TablePage<SectionTableRow>> {
+  const { data } = await api.get<TablePage<SectionTableRow>>('ContentSection/GetAllContentSections', { params: query });
   return data;
 }
 
-/** Every banner, active or not, with its number of items. */
-export async function fetchBanners(): Promise<BannerSummary[]> {
-  const { data } = await api.get<BannerSummary[]>('Banner/GetAllBanners', { params: { isActive: '' } });
-  return data;
+/** Download CSV: every content section and banner matching the table's filters, written by the server. */
+export function downloadSectionsCsv(query: Record<string, unknown>): Promise<void> {
+  return downloadFromApi('ContentSection/ExportContentSectionsCsv', { ...query, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }, 'content-sections.csv');
 }
 
 export async function fetchContentSection(contentSectionId: number): Promise<ContentSection> {

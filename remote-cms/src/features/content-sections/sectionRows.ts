@@ -1,12 +1,14 @@
-import { CONTENT_SECTION_TYPE_LABELS, BANNER_PICKER_TYPES } from '@deals/api/contract/section-rules';
-import type { CsvColumn } from '@deals/shared-auth';
-import { containsText, flagIs, type TableQuery } from '@deals/shared-auth/ui';
+import { CONTENT_SECTION_TYPE_LABELS } from '@deals/api/contract/section-rules';
+import type { SectionTableKind, SectionTableRow } from '@deals/api/contract/section-table';
+import type { TablePage } from '@deals/api/contract/tables';
+import type { ServerTableSpec } from '@deals/shared-auth/ui';
 import { bannerEditPath, contentSectionEditPath } from '../../components/section-fields/paths';
-import { fetchBanners, fetchContentSections, type BannerSummary, type ContentSection } from './api';
+import { fetchSectionTablePage } from './api';
 
-// The content-sections screen lists content sections and banners in one table (spec 2 §2).
+// The content-sections screen lists content sections and banners in one table (spec 2 §2), paged,
+// filtered and sorted by the API (`GET ContentSection/GetAllContentSections?page=…`, issue 18).
 
-export type SectionKind = 'CONTENT_SECTION' | 'BANNER';
+export type SectionKind = SectionTableKind;
 
 export const KIND_LABELS: Record<SectionKind, string> = { CONTENT_SECTION: 'Content Section', BANNER: 'Banner' };
 
@@ -21,54 +23,30 @@ export interface SectionRow {
   isActive: boolean;
 }
 
-const BANNER_TYPE_LABEL = CONTENT_SECTION_TYPE_LABELS[BANNER_PICKER_TYPES[0] ?? 'CONTENT_SECTION_DYNAMIC_BANNER'];
-
-export const sectionRow = (section: ContentSection): SectionRow => ({
-  key: `section-${section.id}`,
-  kind: 'CONTENT_SECTION',
-  id: section.id,
-  name: section.name,
-  typeLabel: CONTENT_SECTION_TYPE_LABELS[section.type] ?? section.type,
-  isActive: section.isActive,
+export const sectionRow = (row: SectionTableRow): SectionRow => ({
+  key: `${row.kind === 'BANNER' ? 'banner' : 'section'}-${row.id}`,
+  kind: row.kind,
+  id: row.id,
+  name: row.name,
+  typeLabel: CONTENT_SECTION_TYPE_LABELS[row.type] ?? row.type,
+  isActive: row.isActive,
 });
 
-export const bannerRow = (banner: BannerSummary): SectionRow => ({
-  key: `banner-${banner.id}`,
-  kind: 'BANNER',
-  id: banner.id,
-  name: banner.name,
-  typeLabel: BANNER_TYPE_LABEL,
-  isActive: banner.isActive,
-});
-
-/** Both lists, content sections first, each by name (as the API orders them). */
-export async function fetchSectionRows(): Promise<SectionRow[]> {
-  const [sections, banners] = await Promise.all([fetchContentSections(), fetchBanners()]);
-  return [...sections.map(sectionRow), ...banners.map(bannerRow)];
+/** One page of the table (both kinds), as the screen's rows. */
+export async function fetchSectionRowsPage(query: Record<string, unknown>): Promise<TablePage<SectionRow>> {
+  const page = await fetchSectionTablePage(query);
+  return { ...page, items: page.items.map(sectionRow) };
 }
+
+/**
+ * The search form as the API takes it: kind, name, type (the select's value is the stored type)
+ * and the active flag; the Type column sorts by the API's `type` key (by label).
+ */
+export const SECTION_TABLE_SPEC: ServerTableSpec = {
+  fields: { kind: {}, name: {}, typeLabel: { param: 'type' }, isActive: {} },
+  sortKeys: { typeLabel: 'type' },
+};
 
 export const editPathOf = (row: SectionRow) => (row.kind === 'BANNER' ? bannerEditPath(row.id) : contentSectionEditPath(row.id));
 
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-
-export const SECTION_TABLE_QUERY: TableQuery<SectionRow> = {
-  filters: {
-    kind: (row, value) => row.kind === value,
-    name: containsText((row) => row.name),
-    typeLabel: (row, value) => row.typeLabel === value,
-    isActive: flagIs((row) => row.isActive),
-  },
-  sorters: {
-    kind: (row) => KIND_LABELS[row.kind],
-    name: (row) => row.name,
-    typeLabel: (row) => row.typeLabel,
-    isActive: (row) => row.isActive,
-  },
-};
-
-export const SECTION_CSV_COLUMNS: CsvColumn<SectionRow>[] = [
-  { title: 'Kind', value: (row) => KIND_LABELS[row.kind] },
-  { title: 'Name', value: (row) => row.name },
-  { title: 'Type', value: (row) => row.typeLabel },
-  { title: 'Is Active?', value: (row) => yesNo(row.isActive) },
-];

@@ -19,7 +19,8 @@ describe('Pages list', () => {
     expect(cellsOf(about).slice(1)).toEqual(['About us', 'About our deals', '/about-us', 'Yes']);
     expect(cellsOf(await rowOf('Contact')).slice(1)).toEqual(['Contact', '—', '/contact', 'No']);
     for (const title of ['Actions', 'Page Name', 'Title', 'Url', 'Is Active\\?']) expect(screen.getByRole('columnheader', { name: new RegExp(title) })).toBeInTheDocument();
-    expect(calls).toEqual([expect.objectContaining({ method: 'GET', url: 'Page/GetAllPages', params: { isActive: '' } })]);
+    // One page, from the API (issue 18).
+    expect(calls).toEqual([expect.objectContaining({ method: 'GET', url: 'Page/GetAllPages', params: { page: 1, pageSize: 100 } })]);
     expect(screen.getByRole('button', { name: /Download CSV/ })).toBeInTheDocument();
   });
 

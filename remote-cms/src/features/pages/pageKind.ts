@@ -9,6 +9,7 @@ export const PAGE_KIND = defineDocumentKind({
   idParam: 'pageId',
   calls: {
     getAll: 'Page/GetAllPages',
+    exportCsv: 'Page/ExportPagesCsv',
     getById: 'Page/GetPageById',
     create: 'Page/CreatePage',
     update: 'Page/UpdatePage',

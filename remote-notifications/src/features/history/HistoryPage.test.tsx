@@ -5,9 +5,9 @@ import { renderScreen, signInAs } from '@deals/shared-auth/ui-testing';
 import { LIMITS } from '@deals/api/contract/limits';
 import { MESSAGES } from '@deals/api/contract/messages';
 import HistoryPage from './HistoryPage';
-import { HISTORY_URL, historyRow, holdCalls, localStamp, readCsvDownloads, SEND_URL, serveHistory } from './testSupport';
+import { EXPORT_URL, HISTORY_URL, historyRow, holdCalls, localStamp, readCsvDownloads, SEND_URL, serveHistory } from './testSupport';
 
-const renderPage = () => renderScreen(<HistoryPage />, { path: '/admin/push-notification/history' });
+const renderPage = (search = '') => renderScreen(<HistoryPage />, { path: `/admin/push-notification/history${search}` });
 
 // The table's filter form has Title and Message fields too: these are the send form's.
 const sendForm = () => screen.getByText('New Notification').closest('.ant-card') as HTMLElement;
@@ -33,7 +33,7 @@ async function expectToast(text: string, state: 'success' | 'error') {
   expect(toast.closest('.ant-alert') ?? toast).toHaveClass(`ant-alert-${state}`);
 }
 
-const historyCalls = (calls: { url: string }[]) => calls.filter((call) => call.url === HISTORY_URL);
+const historyCalls = <C extends { url: string }>(calls: C[]) => calls.filter((call) => call.url === HISTORY_URL);
 
 beforeEach(() => {
   hideToast();
@@ -48,11 +48,11 @@ afterEach(() => {
 });
 
 describe('Push notification history', () => {
-  it('shows every column, newest first, with the delivery state of each notification', async () => {
+  it('shows every column in the order the server answers (newest first), with the delivery state of each notification', async () => {
     const rows = [
-      historyRow({ id: 1, title: 'Oldest', message: 'Sent last year', numberOfDevicesNotificationSentTo: 42, numberOfTargets: 45, createdBy: null, dateCreated: localStamp(2025, 3, 4, 8, 5), status: 'done' }),
       historyRow({ id: 3, title: 'Newest', message: 'Just queued', createdBy: 'Ada Admin', dateCreated: localStamp(2026, 11, 20, 17, 30), status: 'queued' }),
       historyRow({ id: 2, title: 'Middle', message: 'Going out now', numberOfDevicesNotificationSentTo: 3, numberOfTargets: 10, createdBy: 'Bo Boss', dateCreated: localStamp(2026, 11, 20, 9, 0), status: 'sending' }),
+      historyRow({ id: 1, title: 'Oldest', message: 'Sent last year', numberOfDevicesNotificationSentTo: 42, numberOfTargets: 45, createdBy: null, dateCreated: localStamp(2025, 3, 4, 8, 5), status: 'done' }),
     ];
     const calls = serveHistory(() => rows);
     renderPage();
@@ -83,12 +83,34 @@ describe('Push notification history', () => {
     expect(bodyRows()[0]).toHaveTextContent('Blast 101');
   });
 
-  it('downloads the rows the filters show as CSV, with the delivery state', async () => {
-    const rows = [
-      historyRow({ id: 2, title: 'Weekend deals', message: 'Save, big', numberOfDevicesNotificationSentTo: 5, numberOfTargets: 6, createdBy: 'Ada Admin', dateCreated: localStamp(2026, 5, 2, 10, 15), status: 'done' }),
-      historyRow({ id: 1, title: 'Flash sale', message: 'Tonight only', createdBy: null, dateCreated: localStamp(2026, 5, 1, 10, 15), status: 'done' }),
-    ];
-    serveHistory(() => rows);
+  it('asks the server for the filtered page and keeps the filter in the address', async () => {
+    const rows = [historyRow({ id: 2, title: 'Weekend deals' }), historyRow({ id: 1, title: 'Flash sale' })];
+    const calls = serveHistory(() => rows);
+    renderPage();
+    await rowOf('Flash sale');
+    expect(historyCalls(calls)[0]?.params).toEqual({ page: 1, pageSize: 100 });
+    await userEvent.type(screen.getByLabelText('Title', { selector: '.ant-pro-table-search input' }), 'weekend');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(historyCalls(calls).at(-1)?.params).toEqual({ title: 'weekend', page: 1, pageSize: 100 });
+    await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent('?title=weekend'));
+  });
+
+  it('starts from the state in the address: filter, sort and page', async () => {
+    const calls = serveHistory(() => [historyRow({ title: 'Flash sale' })]);
+    renderPage('?createdBy=ada&sort=numberOfDevicesNotificationSentTo.asc&page=2&pageSize=25');
+    await waitFor(() => expect(historyCalls(calls).length).toBeGreaterThan(0));
+    expect(historyCalls(calls)[0]?.params).toEqual({ createdBy: 'ada', sortBy: 'numberOfDevicesNotificationSentTo', order: 'asc', page: 2, pageSize: 25 });
+    expect(screen.getByLabelText('Created By', { selector: '.ant-pro-table-search input' })).toHaveValue('ada');
+  });
+
+  it('downloads every notification matching the filters as CSV from the server', async () => {
+    const rows = [historyRow({ id: 2, title: 'Weekend deals' }), historyRow({ id: 1, title: 'Flash sale' })];
+    const csv = 'Title,Message,Sent To,Targets,Created By,Date Created,Delivery\r\nWeekend deals,"Save, big",5,6,Ada Admin,05/02/2026 10:15,Done\r\n';
+    const calls = serveHistory(
+      () => rows,
+      (config) => (config.url === EXPORT_URL ? { status: 200, data: new Blob([`\uFEFF${csv}`], { type: 'text/csv' }) } : undefined),
+    );
     const downloads = readCsvDownloads();
     renderPage();
     await rowOf('Flash sale');
@@ -96,9 +118,10 @@ describe('Push notification history', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: /Download CSV/ }));
-    expect(await downloads()).toEqual([
-      { name: 'push-notifications.csv', text: 'Title,Message,Sent To,Targets,Created By,Date Created,Delivery\r\nWeekend deals,"Save, big",5,6,Ada Admin,05/02/2026 10:15,Done\r\n' },
-    ]);
+    await waitFor(async () => expect(await downloads()).toEqual([{ name: 'push-notifications.csv', text: csv }]));
+    const exported = calls.find((call) => call.url === EXPORT_URL);
+    expect(exported?.params).toMatchObject({ title: 'weekend', timeZone: expect.any(String) });
+    expect(exported?.params).not.toHaveProperty('page');
   });
 
   it('shows a failed load as an error with the server message', async () => {

@@ -1,9 +1,9 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import type { CsvColumn } from '@deals/shared-auth';
-import { AdminTable, containsText, PageHeader, useClientTable, type TableQuery } from '@deals/shared-auth/ui';
-import { fetchPushHistory, type PushNotificationHistoryRow } from './api';
-import { DELIVERY_FILTER, DeliveryCell, deliveryText, isSettled } from './delivery';
+import type { TablePage } from '@deals/api/contract';
+import { AdminTable, PageHeader, useServerTable, type ServerTableSpec, type TableParams } from '@deals/shared-auth/ui';
+import { downloadPushHistoryCsv, fetchPushHistoryPage, type PushNotificationHistoryRow } from './api';
+import { DELIVERY_FILTER, DeliveryCell, isSettled } from './delivery';
 import { formatDateTime } from './format';
 import { SendNotificationForm } from './SendNotificationForm';
 import './history.css';
@@ -13,33 +13,19 @@ export const POLL_INTERVAL_MS = 3000;
 
 type Row = PushNotificationHistoryRow;
 
-const stamp = (row: Row) => new Date(row.dateCreated).getTime();
-
-const CSV_COLUMNS: CsvColumn<Row>[] = [
-  { title: 'Title', value: (row) => row.title },
-  { title: 'Message', value: (row) => row.message },
-  { title: 'Sent To', value: (row) => row.numberOfDevicesNotificationSentTo },
-  { title: 'Targets', value: (row) => row.numberOfTargets },
-  { title: 'Created By', value: (row) => row.createdBy ?? '' },
-  { title: 'Date Created', value: (row) => formatDateTime(row.dateCreated) },
-  { title: 'Delivery', value: (row) => deliveryText(row) },
-];
-
-/** Filter and sort on the client; unsorted (and on ties) newest first, as the spec's list is. */
-const TABLE_QUERY: TableQuery<Row> = {
-  filters: {
-    title: containsText((row) => row.title),
-    message: containsText((row) => row.message),
-    createdBy: containsText((row) => row.createdBy),
-    status: (row, value) => row.status === value,
+/**
+ * The history's search fields as the API takes them (`GET PushNotificationHistory/GetPushNotificationHistory?page=…`,
+ * issue 18): text fields match anywhere, ignoring case; Date Created is a range of days. The
+ * sortable columns' keys are the API's; unsorted, the server answers newest first.
+ */
+export const HISTORY_TABLE_SPEC: ServerTableSpec = {
+  fields: {
+    title: {},
+    message: {},
+    createdBy: {},
+    sentOn: { kind: 'days', prefix: 'sent' },
+    status: {},
   },
-  sorters: {
-    title: (row) => row.title,
-    numberOfDevicesNotificationSentTo: (row) => row.numberOfDevicesNotificationSentTo,
-    createdBy: (row) => row.createdBy,
-    dateCreated: stamp,
-  },
-  tieBreak: (a, b) => stamp(b) - stamp(a) || b.id - a.id,
 };
 
 const columns: ProColumns<Row>[] = [
@@ -48,26 +34,30 @@ const columns: ProColumns<Row>[] = [
   { title: 'Sent To', dataIndex: 'numberOfDevicesNotificationSentTo', sorter: true, hideInSearch: true, width: 100, align: 'right' },
   { title: 'Created By', dataIndex: 'createdBy', sorter: true, width: 160, ellipsis: true, fieldProps: { placeholder: 'Part of a name' }, render: (_, row) => row.createdBy ?? '—' },
   { title: 'Date Created', dataIndex: 'dateCreated', sorter: true, hideInSearch: true, width: 150, render: (_, row) => formatDateTime(row.dateCreated) },
+  { title: 'Date Created', dataIndex: 'sentOn', valueType: 'dateRange', hideInTable: true },
   { title: 'Delivery', dataIndex: 'status', width: 170, valueType: 'select', valueEnum: DELIVERY_FILTER, render: (_, row) => <DeliveryCell row={row} /> },
 ];
 
 /**
  * Push notifications (spec 2 §2): send one to every registered device and browser, and follow
- * each one's delivery in the history, which re-loads every few seconds until all are delivered.
+ * each one's delivery in the history, which re-loads every few seconds until the notifications it
+ * shows are all delivered. Paged, filtered and sorted by the API (issue 18), the state in the URL;
+ * Download CSV streams every matching notification from the server.
  */
 export default function HistoryPage() {
   const table = useRef<ActionType>(undefined);
-  // Whether the last load found a delivery still under way, over all rows (not only the filtered
-  // ones); a failed load stops the polling rather than repeating its error toast every 3 s.
+  // Whether the last load showed a delivery still under way; a failed load stops the polling
+  // rather than repeating its error toast every 3 s.
   const underWay = useRef(false);
 
-  const load = useCallback(async () => {
+  const load = useCallback(async (query: TableParams): Promise<TablePage<Row>> => {
     underWay.current = false;
-    const rows = await fetchPushHistory();
-    underWay.current = rows.some((row) => !isSettled(row));
-    return rows;
+    const page = await fetchPushHistoryPage(query);
+    underWay.current = page.items.some((row) => !isSettled(row));
+    return page;
   }, []);
-  const { request, shownRows } = useClientTable(load, TABLE_QUERY);
+  const { request, initial, withUrlSort, query } = useServerTable(HISTORY_TABLE_SPEC, load);
+  const shownColumns = useMemo(() => withUrlSort(columns), [withUrlSort]);
 
   // ProTable re-runs `request` this many ms after each load (0 stops, and unmounting clears its
   // timer). It must keep its identity: ProTable drops the pending timer whenever this changes.
@@ -79,14 +69,15 @@ export default function HistoryPage() {
     <>
       <PageHeader title="Push Notifications" />
       <SendNotificationForm onSent={reload} />
-      <AdminTable<Row>
+      <AdminTable<Row, Record<string, unknown>>
         headerTitle="History"
         actionRef={table}
-        columns={columns}
+        columns={shownColumns}
         request={request}
+        initial={initial}
         polling={polling}
         scrollX={900}
-        csv={{ fileName: 'push-notifications', columns: CSV_COLUMNS, rows: shownRows }}
+        csv={{ download: () => downloadPushHistoryCsv(query()) }}
       />
     </>
   );

@@ -1,14 +1,22 @@
-import { api } from '@deals/shared-auth/client';
-import type { CreatedResponse, PushNotificationHistoryRow } from '@deals/api/contract';
+import { api, downloadFromApi } from '@deals/shared-auth/client';
+import type { CreatedResponse, PushNotificationHistoryRow, TablePage } from '@deals/api/contract';
 
 // The push notification calls of spec 2 §7.
 
 export type { PushNotificationHistoryRow };
 
-/** Every history row, newest first, with each row's delivery status and progress. */
-export async function fetchPushHistory(): Promise<PushNotificationHistoryRow[]> {
-  const { data } = await api.get<PushNotificationHistoryRow[]>('PushNotificationHistory/GetPushNotificationHistory');
+/**
+ * One page of the history, filtered and sorted by the server (newest first unless sorted), with
+ * each row's delivery status and progress.
+ */
+export async function fetchPushHistoryPage(query: Record<string, unknown>): Promise<TablePage<PushNotificationHistoryRow>> {
+  const { data } = await api.get<TablePage<PushNotificationHistoryRow>>('PushNotificationHistory/GetPushNotificationHistory', { params: query });
   return data;
+}
+
+/** Download CSV: every notification matching the table's filters, written by the server in the viewer's time zone. */
+export function downloadPushHistoryCsv(query: Record<string, unknown>): Promise<void> {
+  return downloadFromApi('PushNotificationHistory/ExportPushNotificationHistoryCsv', { ...query, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }, 'push-notifications.csv');
 }
 
 export interface PushNotificationFields {

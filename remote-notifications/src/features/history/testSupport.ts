@@ -6,6 +6,7 @@ import type { PushNotificationHistoryRow } from './api';
 export { readCsvDownloads } from '@deals/shared-auth/ui-testing';
 
 export const HISTORY_URL = 'PushNotificationHistory/GetPushNotificationHistory';
+export const EXPORT_URL = 'PushNotificationHistory/ExportPushNotificationHistoryCsv';
 export const SEND_URL = 'PushNotificationHistory/SendPushNotifications';
 
 /** A local-time timestamp, so the MM/DD/YYYY HH:mm the table shows does not depend on the zone. */
@@ -31,14 +32,19 @@ export function historyRow(fields: Partial<PushNotificationHistoryRow> = {}): Pu
 type Answer = { status: number; data?: unknown } | undefined;
 
 /**
- * Serves the history from `rows()` (asked on every load, so a test can move deliveries on) and
- * lets `extra` answer anything first.
+ * Serves the history from `rows()` (asked on every load, so a test can move deliveries on) as the
+ * server pages it (filtered here by title only, enough to see the table send it), and lets
+ * `extra` answer anything first.
  */
 export function serveHistory(rows: () => PushNotificationHistoryRow[], extra: (config: Parameters<FakeApiHandler>[0]) => Answer = () => undefined) {
   return serveFakeApi((config) => {
     const answer = extra(config);
     if (answer) return answer;
-    if (config.url === HISTORY_URL) return { status: 200, data: rows() };
+    if (config.url === HISTORY_URL) {
+      const { title = '', page = 1, pageSize = 100 } = (config.params ?? {}) as { title?: string; page?: number; pageSize?: number };
+      const matching = rows().filter((row) => row.title.toLowerCase().includes(title.toLowerCase()));
+      return { status: 200, data: { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize } };
+    }
     return { status: 404, data: { message: 'Not found' } };
   });
 }

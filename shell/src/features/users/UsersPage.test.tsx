@@ -1,8 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { hideToast, clearSession, setSession } from '@deals/shared-auth';
 import { serveFakeApi, unsignedToken } from '@deals/shared-auth/testing';
+import { readCsvDownloads } from '@deals/shared-auth/ui-testing';
 import { AntdRoot } from '../../lib/AntdRoot';
 import UsersPage from './UsersPage';
 
@@ -14,12 +16,17 @@ const USERS = [
 
 type Handler = (config: InternalAxiosRequestConfig) => { status: number; data?: unknown } | undefined;
 
-/** The Users calls answered from USERS; `extra` answers anything else first. */
+/** The Users calls answered from USERS (paged by the server; here filtered by username only); `extra` answers anything else first. */
 function serveUsers(extra: Handler = () => undefined) {
   return serveFakeApi((config) => {
     const answer = extra(config);
     if (answer) return answer;
-    if (config.url === 'Users/GetAllUsers') return { status: 200, data: USERS };
+    if (config.url === 'Users/GetAllUsers') {
+      const params = (config.params ?? {}) as { username?: string; page?: number; pageSize?: number };
+      const items = USERS.filter((user) => user.username.toLowerCase().includes(String(params.username ?? '').toLowerCase()));
+      return { status: 200, data: { items, total: items.length, page: params.page, pageSize: params.pageSize } };
+    }
+    if (config.url === 'Users/ExportUsersCsv') return { status: 200, data: new Blob(['\uFEFFUsername,Full Name,Is User Active?,Is User Admin?\r\nann,Ann Lee,Yes,No\r\n'], { type: 'text/csv' }) };
     if (config.url === 'Users/GetUser') return { status: 200, data: USERS.find((user) => user.id === (config.params as { id: number }).id) };
     return { status: 404, data: { message: 'Not found' } };
   });
@@ -30,10 +37,17 @@ const signInAs = (id: number, admin: boolean) => {
   setSession({ id, username: user?.username ?? 'x' }, unsignedToken({ sub: String(id), IsAdmin: admin ? 'True' : 'False' }), 'r');
 };
 
-const renderPage = () =>
+function LocationSearch() {
+  return <div data-testid="location-search">{useLocation().search}</div>;
+}
+
+const renderPage = (path = '/admin/management/users') =>
   render(
     <AntdRoot>
-      <UsersPage />
+      <MemoryRouter initialEntries={[path]}>
+        <UsersPage />
+        <LocationSearch />
+      </MemoryRouter>
     </AntdRoot>,
   );
 
@@ -71,37 +85,48 @@ describe('Users list', () => {
     expect(screen.queryByRole('button', { name: /^View/ })).not.toBeInTheDocument();
   });
 
-  it('filters by username', async () => {
+  it('asks the server for the first page, 100 rows', async () => {
     signInAs(1, true);
-    serveUsers();
+    const calls = serveUsers();
+    renderPage();
+    await rowOf('bob');
+    expect(calls.find((call) => call.url === 'Users/GetAllUsers')?.params).toEqual({ page: 1, pageSize: 100 });
+    expect(screen.getByText(/of 3$/)).toBeInTheDocument();
+  });
+
+  it('asks the server for the filtered page and keeps the filter in the address', async () => {
+    signInAs(1, true);
+    const calls = serveUsers();
     renderPage();
     await rowOf('bob');
     await userEvent.type(screen.getByLabelText('Username', { selector: 'input' }), 'AN');
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(screen.queryByText('bob')).not.toBeInTheDocument());
     expect(await rowOf('ann')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === 'Users/GetAllUsers').at(-1)?.params).toEqual({ username: 'AN', page: 1, pageSize: 100 });
+    await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent('?username=AN'));
   });
 
-  it('downloads the shown rows as CSV', async () => {
+  it('starts from the state in the address: filter, sort and page', async () => {
     signInAs(1, true);
-    serveUsers();
-    const blobs: Blob[] = [];
-    const saved: string[] = [];
-    URL.createObjectURL = (blob: Blob) => (blobs.push(blob), 'blob:users');
-    URL.revokeObjectURL = () => undefined;
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
-    renderPage();
-    await rowOf('bob');
+    const calls = serveUsers();
+    renderPage('/admin/management/users?username=an&isAdmin=false&sort=fullName.desc&page=2&pageSize=25');
+    await waitFor(() => expect(calls.some((call) => call.url === 'Users/GetAllUsers')).toBe(true));
+    expect(calls.find((call) => call.url === 'Users/GetAllUsers')?.params).toEqual({ username: 'an', isAdmin: 'false', sortBy: 'fullName', order: 'desc', page: 2, pageSize: 25 });
+    expect(screen.getByLabelText('Username', { selector: 'input' })).toHaveValue('an');
+  });
+
+  it('downloads every matching user as CSV from the server, with the filters of the table', async () => {
+    signInAs(1, true);
+    const calls = serveUsers();
+    const downloads = readCsvDownloads();
+    renderPage('/admin/management/users?username=an');
+    await rowOf('ann');
     await userEvent.click(screen.getByRole('button', { name: /Download/ }));
-    expect(saved).toEqual(['users.csv']);
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(blobs[0] as Blob);
-    });
-    expect(text.replace('\uFEFF', '')).toBe('Username,Full Name,Is User Active?,Is User Admin?\r\nadmin,Site Admin,Yes,Yes\r\nann,Ann Lee,Yes,No\r\nbob,Bob Stone,No,No\r\n');
+    await waitFor(async () => expect(await downloads()).toEqual([{ name: 'users.csv', text: 'Username,Full Name,Is User Active?,Is User Admin?\r\nann,Ann Lee,Yes,No\r\n' }]));
+    const exported = calls.find((call) => call.url === 'Users/ExportUsersCsv');
+    expect(exported?.params).toMatchObject({ username: 'an' });
+    expect(exported?.params).not.toHaveProperty('page');
   });
 
   it('shows the server message when the list cannot be loaded', async () => {

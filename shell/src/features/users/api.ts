@@ -1,11 +1,17 @@
-import { api } from '@deals/shared-auth/client';
-import type { MessageResponse, CreatedResponse, RegisterUserRequest, UpdateUserRequest, User, UserListItem } from '@deals/api/contract';
+import { api, downloadFromApi } from '@deals/shared-auth/client';
+import type { MessageResponse, CreatedResponse, RegisterUserRequest, TablePage, UpdateUserRequest, User, UserListItem } from '@deals/api/contract';
 
 export type { User, UserListItem };
 
-export async function fetchUsers(): Promise<UserListItem[]> {
-  const { data } = await api.get<UserListItem[]>('Users/GetAllUsers');
+/** One page of the users table, filtered and sorted by the server (email and phone null for non-admins). */
+export async function fetchUsersPage(query: Record<string, unknown>): Promise<TablePage<UserListItem>> {
+  const { data } = await api.get<TablePage<UserListItem>>('Users/GetAllUsers', { params: query });
   return data;
+}
+
+/** Download CSV: every user matching the table's filters, written by the server. */
+export function downloadUsersCsv(query: Record<string, unknown>): Promise<void> {
+  return downloadFromApi('Users/ExportUsersCsv', { ...query, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }, 'users.csv');
 }
 
 export async function fetchUser(id: number): Promise<User> {

@@ -1,5 +1,4 @@
 import { changePasswordSchema, editUserSchema, newUserSchema } from './schemas';
-import { filterUsers, sortUsers } from './userRows';
 
 const errorsOf = (schema: { validateSync: (value: unknown, options: { abortEarly: false }) => unknown }, value: unknown): string[] => {
   try {
@@ -27,27 +26,5 @@ describe('user form limits', () => {
   it('applies the Edit-user and Change-password rules', () => {
     expect(errorsOf(editUserSchema, { fullName: 'A', email: 'a@b.co', phone: '1'.repeat(21) })).toEqual(['Phone must be at most 20 characters']);
     expect(errorsOf(changePasswordSchema, { oldPassword: 'x'.repeat(8), password: 'y'.repeat(101), confirmPassword: 'y'.repeat(101) })).toEqual(['New Password must be at most 100 characters']);
-  });
-});
-
-describe('user rows', () => {
-  const rows = [
-    { id: 1, username: 'admin', fullName: 'Site Admin', firstName: '', lastName: '', email: null, phone: null, isActive: true, isAdmin: true },
-    { id: 2, username: 'Ann', fullName: 'Ann Lee', firstName: '', lastName: '', email: null, phone: null, isActive: false, isAdmin: false },
-    { id: 3, username: 'bob', fullName: 'Bob Stone', firstName: '', lastName: '', email: null, phone: null, isActive: true, isAdmin: false },
-  ];
-
-  it('filters by text anywhere, ignoring case, and by the Yes/No flags', () => {
-    expect(filterUsers(rows, { username: 'AN' }).map((r) => r.id)).toEqual([2]);
-    expect(filterUsers(rows, { fullName: 'st' }).map((r) => r.id)).toEqual([3]);
-    expect(filterUsers(rows, { isActive: 'true', isAdmin: 'false' }).map((r) => r.id)).toEqual([3]);
-    expect(filterUsers(rows, {}).map((r) => r.id)).toEqual([1, 2, 3]);
-  });
-
-  it('sorts by the clicked column either way', () => {
-    expect(sortUsers(rows, { username: 'ascend' }).map((r) => r.id)).toEqual([1, 2, 3]);
-    expect(sortUsers(rows, { username: 'descend' }).map((r) => r.id)).toEqual([3, 2, 1]);
-    expect(sortUsers(rows, { isAdmin: 'descend' }).map((r) => r.id)).toEqual([1, 2, 3]);
-    expect(sortUsers(rows, { isActive: 'ascend' }).map((r) => r.id)).toEqual([2, 1, 3]);
   });
 });

@@ -101,13 +101,13 @@ export function createFeaturedSectionsRepository(db: Database, images: ImageStor
     },
 
     /** A section with its deals, or null; `activeOnly` (anonymous callers) hides inactive sections and deals. */
-    async get(id: number, { activeOnly }: { activeOnly: boolean }): Promise<FeaturedSectionDetail | null> {
+    async get(id: number, { activeOnly, withProducts = true }: { activeOnly: boolean; withProducts?: boolean }): Promise<FeaturedSectionDetail | null> {
       const [row] = await db
         .select(sectionColumns)
         .from(featuredSections)
         .where(and(eq(featuredSections.id, id), activeOnlyCondition(featuredSections.isActive, activeOnly)));
       if (!row) return null;
-      return { ...toSection(row), products: await sectionProducts(id, activeOnly) };
+      return { ...toSection(row), products: withProducts ? await sectionProducts(id, activeOnly) : [] };
     },
 
     /** Creates a section with its image (required by the route); answers its id. */

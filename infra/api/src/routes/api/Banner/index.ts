@@ -6,14 +6,21 @@ import {
   BannerSummarySchema,
   CreateBannerSchema,
   CreatedResponseSchema,
+  ExportBannersQuerySchema,
   GetAllBannersQuerySchema,
   IdQuery,
   MessageResponseSchema,
   SECTION_MESSAGES,
   UpdateBannerSchema,
+  type BannerSummary,
+  type BannerTableSortKey,
   type CreateBanner,
 } from '../../../contract/index.js';
+import { TablePageSchema } from '../../../contract/tables.js';
+import { bannerCsvColumns, BANNERS_TABLE, type BannerTableFilter } from '../../../db/admin-tables/banners-table.js';
+import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
 import { HttpError, fieldErrors } from '../../../errors.js';
+import { exportTimeZone, sendCsv } from '../../../lib/csv-export.js';
 import type { BannerValues } from '../../../plugins/app/banners.js';
 import { parseFlag } from '../../../plugins/app/viewer.js';
 
@@ -42,12 +49,36 @@ const banner: FastifyPluginAsyncTypebox = async (fastify) => {
       config: admin,
       schema: {
         description:
-          'Every banner (`isActive` empty = all), by name, with its number of items: the banner half of the content-sections screen (not in the spec\'s call table).',
+          'Every banner (`isActive` empty = all), by name, with its number of items (not in the spec\'s call table; the content-sections screen pages banners with the sections through `ContentSection/GetAllContentSections`). ' +
+          'With `page` (or `pageSize`): one page of the banners matching the filters, sorted by `sortBy`/`order`, and their total (`{ items, total, page, pageSize }`).',
         querystring: GetAllBannersQuerySchema,
-        response: { 200: Type.Array(BannerSummarySchema) },
+        response: { 200: Type.Union([Type.Array(BannerSummarySchema), TablePageSchema(BannerSummarySchema)]) },
       },
     },
-    async (request) => repo.list({ isActive: parseFlag(request.query.isActive) }),
+    async (request, reply) => {
+      const { isActive, ...query } = request.query;
+      if (query.page === undefined && query.pageSize === undefined) return repo.list({ isActive: parseFlag(isActive) });
+      // PostgreSQL writes the page's JSON (tablePageJson): the string is sent as it is.
+      const json = await tablePageJson(fastify.db, BANNERS_TABLE, { ...query, isActive: parseFlag(isActive) });
+      return reply.type('application/json; charset=utf-8').send(json as unknown as BannerSummary[]);
+    },
+  );
+
+  fastify.get(
+    '/ExportBannersCsv',
+    {
+      config: admin,
+      schema: {
+        description: 'Download CSV of the banners: every banner matching the filters (as `GetAllBanners` takes them), in the order asked, streamed.',
+        querystring: ExportBannersQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { isActive, timeZone, ...query } = request.query;
+      exportTimeZone(timeZone);
+      return sendCsv(reply, 'banners', bannerCsvColumns(), tableBatches<BannerSummary, BannerTableFilter, BannerTableSortKey>(fastify.db, BANNERS_TABLE, { ...query, isActive: parseFlag(isActive) }));
+    },
   );
 
   fastify.get(

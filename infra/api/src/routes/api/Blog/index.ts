@@ -7,6 +7,7 @@ export default documentRoutes({
   noun: 'Blog',
   idParam: 'blogId',
   paths: {
+    exportCsv: 'ExportBlogsCsv',
     getAll: 'GetAllBlogs',
     getById: 'GetBlogById',
     preview: 'GetBlogPreview',

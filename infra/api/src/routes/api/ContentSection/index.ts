@@ -8,16 +8,23 @@ import {
   ContentSectionSchema,
   CreateContentSectionSchema,
   CreatedResponseSchema,
+  ExportContentSectionsQuerySchema,
   GetAllContentSectionsQuerySchema,
   IdQuery,
   MESSAGES,
   MessageResponseSchema,
   SECTION_MESSAGES,
+  SectionTableRowSchema,
+  type SectionTableRow,
   UpdateContentSectionSchema,
   UploadContentImageResponseSchema,
   UploadContentImageSchema,
 } from '../../../contract/index.js';
+import { TablePageSchema, type TablePage } from '../../../contract/tables.js';
+import { sectionCsvColumns, SECTIONS_TABLE, type SectionTableFilter, type SectionTableOrder } from '../../../db/admin-tables/sections-table.js';
+import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
 import { HttpError, fieldError, fieldErrors } from '../../../errors.js';
+import { exportTimeZone, sendCsv } from '../../../lib/csv-export.js';
 import { isUpload } from '../../../plugins/app/images.js';
 import { prepareContentSection, sectionImages, withUploads } from '../../../plugins/app/content-sections.js';
 import { parseFlag } from '../../../plugins/app/viewer.js';
@@ -34,12 +41,43 @@ const contentSection: FastifyPluginAsyncTypebox = async (fastify) => {
       config: admin,
       schema: {
         description:
-          'Every content section (`isActive` empty = all), by name. The content-sections screen lists banners alongside with `Banner/GetAllBanners`.',
+          'Every content section (`isActive` empty = all), by name. ' +
+          'With `page` (or `pageSize`): one page of the content-sections screen\'s table, content sections and banners together (`{ kind, id, name, type, isActive }`), matching the filters, sorted by `sortBy`/`order` (by default content sections first, each kind by name), and their total (`{ items, total, page, pageSize }`).',
         querystring: GetAllContentSectionsQuerySchema,
-        response: { 200: Type.Array(ContentSectionSchema) },
+        response: { 200: Type.Union([Type.Array(ContentSectionSchema), TablePageSchema(SectionTableRowSchema)]) },
       },
     },
-    async (request) => repo.list({ isActive: parseFlag(request.query.isActive) }),
+    async (request, reply) => {
+      const { isActive, ...query } = request.query;
+      if (query.page === undefined && query.pageSize === undefined) return repo.list({ isActive: parseFlag(isActive) });
+      // PostgreSQL writes the page's JSON (tablePageJson): the string is sent as it is.
+      const json = await tablePageJson(fastify.db, SECTIONS_TABLE, { ...query, isActive: parseFlag(isActive) });
+      return reply.type('application/json; charset=utf-8').send(json as unknown as TablePage<SectionTableRow>);
+    },
+  );
+
+  fastify.get(
+    '/ExportContentSectionsCsv',
+    {
+      config: admin,
+      schema: {
+        description:
+          'Download CSV of the content-sections screen\'s table: every content section and banner matching the filters (as `GetAllContentSections` takes them), in the order asked, streamed.',
+        querystring: ExportContentSectionsQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { isActive, timeZone, ...query } = request.query;
+      // The table has no dates; the zone is still checked, as every export's.
+      exportTimeZone(timeZone);
+      return sendCsv(
+        reply,
+        'content-sections',
+        sectionCsvColumns(),
+        tableBatches<SectionTableRow, SectionTableFilter, SectionTableOrder>(fastify.db, SECTIONS_TABLE, { ...query, isActive: parseFlag(isActive) }),
+      );
+    },
   );
 
   fastify.get(

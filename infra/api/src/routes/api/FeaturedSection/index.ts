@@ -15,6 +15,12 @@ import {
   type CreateFeaturedSectionBody,
   FeaturedSectionDetailSchema,
   FeaturedSectionIdQuerySchema,
+  type FeaturedSectionProduct,
+  FeaturedSectionProductSchema,
+  GetFeaturedSectionProductsQuerySchema,
+  GetFeaturedSectionQuerySchema,
+  TablePageSchema,
+  type TablePage,
   FeaturedSectionSchema,
   GetAllFeaturedSectionsQuerySchema,
   MESSAGES,
@@ -23,6 +29,8 @@ import {
   SortItemsSchema,
   UpdateFeaturedSectionBodySchema,
 } from '../../../contract/index.js';
+import { SECTION_DEALS_TABLE } from '../../../db/admin-tables/section-deals-table.js';
+import { tablePageJson } from '../../../db/admin-tables/table.js';
 import { fieldError, HttpError } from '../../../errors.js';
 import { isUpload } from '../../../plugins/app/images.js';
 import { parseFlag, visibleIsActive } from '../../../plugins/app/viewer.js';
@@ -53,15 +61,36 @@ const featuredSection: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: { access: 'optional' },
       schema: {
-        description: 'A section with its deals in their order. Anonymous callers get 404 for an inactive section and see only its active deals.',
-        querystring: FeaturedSectionIdQuerySchema,
+        description:
+          'A section with its deals in their order. Anonymous callers get 404 for an inactive section and see only its active deals. `withProducts=false` answers `products: []` (the back office pages them with `GetFeaturedSectionProducts`).',
+        querystring: GetFeaturedSectionQuerySchema,
         response: { 200: FeaturedSectionDetailSchema },
       },
     },
     async (request) => {
-      const section = await fastify.featuredSections.get(request.query.id, { activeOnly: request.viewer.kind === 'anonymous' });
+      const section = await fastify.featuredSections.get(request.query.id, { activeOnly: request.viewer.kind === 'anonymous', withProducts: request.query.withProducts !== false });
       if (!section) throw new HttpError(404, CATALOG_MESSAGES.featuredSection.notFound);
       return section;
+    },
+  );
+
+  fastify.get(
+    '/GetFeaturedSectionProducts',
+    {
+      config: { access: 'staff' },
+      schema: {
+        description:
+          "One page of a section's deals (any state) and their total: in the section's order (`sortBy=position`, default) or by name, store or promo code, filtered by `name` (contains, any case). 404 for a section that does not exist.",
+        querystring: GetFeaturedSectionProductsQuerySchema,
+        response: { 200: TablePageSchema(FeaturedSectionProductSchema) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await fastify.featuredSections.get(request.query.featuredSectionId, { activeOnly: false, withProducts: false }))) {
+        throw new HttpError(404, CATALOG_MESSAGES.featuredSection.notFound);
+      }
+      const json = await tablePageJson(fastify.db, SECTION_DEALS_TABLE, request.query);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as TablePage<FeaturedSectionProduct>);
     },
   );
 

@@ -10,8 +10,9 @@ import {
   DynamicPageSchema,
   CMS_MESSAGES,
   CreatedResponseSchema,
+  ExportPagesQuerySchema,
+  GetAllPagesQuerySchema,
   IdQuery,
-  IsActiveQuerySchema,
   MESSAGES,
   MessageResponseSchema,
   PageListItemSchema,
@@ -21,9 +22,15 @@ import {
   pageUrlProblem,
   type CreatePageBody,
   type CreatePageBodySchema,
+  type PageListItem,
+  type PageTableSortKey,
   type UpdatePageBodySchema,
 } from '../../../contract/index.js';
+import { TablePageSchema } from '../../../contract/tables.js';
+import { BLOGS_TABLE, blogCsvColumns, pageCsvColumns, PAGES_TABLE, type PageTableFilter } from '../../../db/admin-tables/pages-table.js';
+import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
 import { fieldError } from '../../../errors.js';
+import { dateTimeWriter, exportTimeZone, sendCsv } from '../../../lib/csv-export.js';
 import { pageNotFound, type PageFields, type PageKind } from '../../../plugins/app/pages.js';
 import { parseFlag, staffViewer } from '../../../plugins/app/viewer.js';
 
@@ -37,6 +44,8 @@ export interface DocumentRoutesOptions {
   idParam: 'pageId' | 'blogId';
   paths: {
     getAll: string;
+    /** Download CSV of the admin list (issue 18). */
+    exportCsv: string;
     getById: string;
     /** The page as the public site draws it, drafts and inactive components included (/preview). */
     preview: string;
@@ -90,6 +99,8 @@ export function documentRoutes(options: DocumentRoutesOptions): FastifyPluginAsy
   // Typed with both keys (the union of the two controllers); at run time only `idParam` is there.
   const byId = IdQuery(idParam);
   const idOf = (query: Record<'pageId' | 'blogId', number>) => query[idParam];
+  const table = kind === 'blog' ? BLOGS_TABLE : PAGES_TABLE;
+  const plural = kind === 'blog' ? 'blogs' : 'pages';
 
   return async (fastify) => {
     // The Assign calls have an empty body, which some clients still label as JSON: read an empty
@@ -108,12 +119,39 @@ export function documentRoutes(options: DocumentRoutesOptions): FastifyPluginAsy
         config: admin,
         schema: {
           tags,
-          description: `Every ${lower} (\`isActive\` empty: all), with who added it and when.`,
-          querystring: IsActiveQuerySchema,
-          response: { 200: Type.Array(PageListItemSchema) },
+          description:
+            `Every ${lower} (\`isActive\` empty: all), with who added it and when. ` +
+            'With `page` (or `pageSize`): one page of the rows matching the filters, sorted by `sortBy`/`order`, and their total (`{ items, total, page, pageSize }`).',
+          querystring: GetAllPagesQuerySchema,
+          response: { 200: Type.Union([Type.Array(PageListItemSchema), TablePageSchema(PageListItemSchema)]) },
         },
       },
-      async (request) => fastify.pages.list(kind, parseFlag(request.query.isActive)),
+      async (request, reply) => {
+        const { isActive, ...query } = request.query;
+        if (query.page === undefined && query.pageSize === undefined) return fastify.pages.list(kind, parseFlag(isActive));
+        // PostgreSQL writes the page's JSON (tablePageJson): the string is sent as it is.
+        const json = await tablePageJson(fastify.db, table, { ...query, isActive: parseFlag(isActive) });
+        return reply.type('application/json; charset=utf-8').send(json as unknown as PageListItem[]);
+      },
+    );
+
+    fastify.get(
+      `/${paths.exportCsv}`,
+      {
+        config: admin,
+        schema: {
+          tags,
+          description: `Download CSV of the admin ${plural} table: every ${lower} matching the filters (as \`${paths.getAll}\` takes them), in the order asked, streamed; dates in \`timeZone\` (UTC when absent) as MM/DD/YYYY HH:mm.`,
+          querystring: ExportPagesQuerySchema,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const { isActive, timeZone, ...query } = request.query;
+        const dateTime = dateTimeWriter(exportTimeZone(timeZone));
+        const columns = kind === 'blog' ? blogCsvColumns(dateTime) : pageCsvColumns();
+        return sendCsv(reply, plural, columns, tableBatches<PageListItem, PageTableFilter, PageTableSortKey>(fastify.db, table, { ...query, isActive: parseFlag(isActive) }));
+      },
     );
 
     fastify.get(

@@ -7,6 +7,7 @@ export default documentRoutes({
   noun: 'Page',
   idParam: 'pageId',
   paths: {
+    exportCsv: 'ExportPagesCsv',
     getAll: 'GetAllPages',
     getById: 'GetPageById',
     preview: 'GetPagePreview',

@@ -546,6 +546,8 @@ describe('route declarations', () => {
     const declared = Object.fromEntries(t.app.apiRoutes.filter((r) => r.url.startsWith('/api/Product/')).map((r) => [`${r.method} ${r.url}`, `${r.access}${r.rule ? ` (${r.rule})` : ''}`]));
     assert.deepEqual(declared, {
       'GET /api/Product/GetAllProducts': 'staff',
+      'GET /api/Product/ExportProductsCsv': 'staff',
+      'POST /api/Product/BulkUpdateProducts': 'staff (own deal unless admin)',
       'GET /api/Product/GetProductById': 'staff',
       'GET /api/Product/GetAllProductsBySearchTerm': 'staff',
       'GET /api/Product/GetProductsForDashboard': 'staff',

@@ -25,6 +25,7 @@ import {
   type ProductListItem,
   ProductListItemSchema,
   ProductSchema,
+  type ProductSearchItem,
   ProductSearchItemSchema,
   ProductSearchTermQuerySchema,
   UpdateProductBodySchema,
@@ -32,6 +33,7 @@ import {
 import { TablePageSchema, type DealTableSortKey } from '../../../contract/tables.js';
 import { bulkUpdateDeals } from '../../../db/admin-tables/deal-bulk.js';
 import { dealCsvColumns, DEALS_TABLE, type DealTableFilter } from '../../../db/admin-tables/deals-table.js';
+import { DEAL_PICKER_TABLE } from '../../../db/admin-tables/section-deals-table.js';
 import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
 import { dateTimeWriter, exportTimeZone, sendCsv } from '../../../lib/csv-export.js';
 import { fieldError, HttpError } from '../../../errors.js';
@@ -133,12 +135,19 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: { access: 'staff' },
       schema: {
-        description: 'The featured-section deal picker: up to 50 deals whose name contains the term (any case), newest first; an empty term lists the latest.',
+        description:
+          'The featured-section deal picker: up to 50 deals whose name contains the term (any case), newest first; an empty term lists the latest. ' +
+          'With `page` (or `pageSize`, at most 50): one page of every match and the total (`{ items, total, page, pageSize }`), leaving out the deals already in `excludeFeaturedSectionId`.',
         querystring: ProductSearchTermQuerySchema,
-        response: { 200: Type.Array(ProductSearchItemSchema) },
+        response: { 200: Type.Union([Type.Array(ProductSearchItemSchema), TablePageSchema(ProductSearchItemSchema)]) },
       },
     },
-    async (request) => fastify.deals.searchByName(request.query.searchTerm ?? ''),
+    async (request, reply) => {
+      const { page, pageSize } = request.query;
+      if (page === undefined && pageSize === undefined) return fastify.deals.searchByName(request.query.searchTerm ?? '');
+      const json = await tablePageJson(fastify.db, DEAL_PICKER_TABLE, request.query);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as ProductSearchItem[]);
+    },
   );
 
   fastify.get(

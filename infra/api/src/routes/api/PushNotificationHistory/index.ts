@@ -3,17 +3,58 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
   CreatedResponseSchema,
+  ExportPushNotificationHistoryQuerySchema,
+  GetPushNotificationHistoryQuerySchema,
+  type PushHistoryTableQuery,
+  type PushHistoryTableSortKey,
+  type PushNotificationHistoryRow,
   PUSH_MESSAGES,
   PushNotificationHistoryRowSchema,
   SendPushNotificationsQuerySchema,
 } from '../../../contract/index.js';
+import { TablePageSchema } from '../../../contract/tables.js';
+import { PUSH_HISTORY_TABLE, pushHistoryCsvColumns } from '../../../db/admin-tables/push-history-table.js';
+import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
+import { dateTimeWriter, exportTimeZone, sendCsv } from '../../../lib/csv-export.js';
 import { staffViewer } from '../../../plugins/app/viewer.js';
 
 const pushNotificationHistory: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/GetPushNotificationHistory',
-    { config: { access: 'admin' }, schema: { response: { 200: Type.Array(PushNotificationHistoryRowSchema) } } },
-    async () => fastify.pushHistory.list(),
+    {
+      config: { access: 'admin' },
+      schema: {
+        description:
+          'The history, newest first. With `page` (or `pageSize`): one page of the rows matching the filters, sorted by `sortBy`/`order`, and their total (`{ items, total, page, pageSize }`).',
+        querystring: GetPushNotificationHistoryQuerySchema,
+        response: { 200: Type.Union([Type.Array(PushNotificationHistoryRowSchema), TablePageSchema(PushNotificationHistoryRowSchema)]) },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      if (query.page === undefined && query.pageSize === undefined) return fastify.pushHistory.list();
+      // The database writes the JSON document (see tablePageJson): a string payload is sent as it is.
+      const json = await tablePageJson(fastify.db, PUSH_HISTORY_TABLE, query);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as PushNotificationHistoryRow[]);
+    },
+  );
+
+  fastify.get(
+    '/ExportPushNotificationHistoryCsv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        description:
+          'Download CSV of the history table: every row matching the filters (as `GetPushNotificationHistory` takes them), in the order asked, streamed; dates in `timeZone` (UTC when absent) as MM/DD/YYYY HH:mm.',
+        querystring: ExportPushNotificationHistoryQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { timeZone, ...query } = request.query;
+      const columns = pushHistoryCsvColumns(dateTimeWriter(exportTimeZone(timeZone)));
+      return sendCsv(reply, 'push-notifications', columns, tableBatches<PushNotificationHistoryRow, PushHistoryTableQuery, PushHistoryTableSortKey>(fastify.db, PUSH_HISTORY_TABLE, query));
+    },
   );
 
   // The spec sends title and message in the query string with an empty body.

@@ -9,6 +9,8 @@ import {
   AuthenticateRequestSchema,
   ChangeUserPasswordQuerySchema,
   CreatedResponseSchema,
+  ExportUsersQuerySchema,
+  GetAllUsersQuerySchema,
   GetUserQuerySchema,
   MESSAGES,
   MessageResponseSchema,
@@ -22,12 +24,18 @@ import {
   UserListItemSchema,
   UserSchema,
   type SignedInUser,
+  type UserListItem,
+  type UserTableSortKey,
 } from '../../../contract/index.js';
+import { TablePageSchema, type TablePage } from '../../../contract/tables.js';
+import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
+import { USER_CSV_COLUMNS, USERS_TABLE, type UserTableFilter, type UserTableRow } from '../../../db/admin-tables/users-table.js';
+import { sendCsv } from '../../../lib/csv-export.js';
 import { fieldError, fieldErrors, HttpError } from '../../../errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../../lib/passwords.js';
 import type { UserRecord } from '../../../plugins/app/users.js';
 import { toUser } from '../../../plugins/app/users.js';
-import { isAdmin, staffViewer } from '../../../plugins/app/viewer.js';
+import { isAdmin, parseFlag, staffViewer } from '../../../plugins/app/viewer.js';
 import { SignInThrottle } from './throttle.js';
 
 /** Per username: 5 failed sign-ins within 15 minutes lock it for the rest of the window. */
@@ -45,6 +53,21 @@ const perIp = (max: number, message?: string) => ({
 /** Names never hold markup; other text is stored as typed and escaped by whoever renders it. */
 const MARKUP = /[<>]/;
 const optionalPhone = (phone: string | null | undefined) => phone?.trim() || null;
+
+/** Keeps a list's contact details to admins (ordinary staff get email and phone as null). */
+const listItem = (row: UserTableRow, withContact: boolean): UserListItem => {
+  const user = toUser(row);
+  return withContact ? user : { ...user, email: null, phone: null };
+};
+
+/**
+ * The users table's query as the database reads it. Email is an admin's column: ordinary staff
+ * filtering or sorting by it would learn what they may not see, so they are refused (403).
+ */
+function userTableFilter(request: FastifyRequest, query: Omit<UserTableFilter, 'isActive' | 'isAdmin'> & { isActive?: string | undefined; isAdmin?: string | undefined }): UserTableFilter {
+  if (!isAdmin(request) && (query.email?.trim() || query.sortBy === 'email')) throw new HttpError(403, MESSAGES.auth.forbidden);
+  return { ...query, isActive: parseFlag(query.isActive), isAdmin: parseFlag(query.isAdmin) };
+}
 
 /** The finer rule of GetUser and UpdateUser: a staff member may only touch their own record. */
 function requireOwnOrAdmin(request: FastifyRequest, id: number): void {
@@ -166,13 +189,38 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/GetAllUsers',
     {
-      config: { access: 'staff', rule: 'without email and phone' },
+      config: { access: 'staff', rule: 'without email and phone, nor filtering or sorting by email' },
       schema: {
-        summary: 'Every user by username. Non-admin callers get email and phone as null.',
-        response: { 200: Type.Array(UserListItemSchema) },
+        summary:
+          'Every user by username. Non-admin callers get email and phone as null. With `page` (or `pageSize`): one page of the users matching the filters, sorted by `sortBy`/`order`, and their total (`{ items, total, page, pageSize }`); only admins filter or sort by email.',
+        querystring: GetAllUsersQuerySchema,
+        response: { 200: Type.Union([Type.Array(UserListItemSchema), TablePageSchema(UserListItemSchema)]) },
       },
     },
-    async (request) => fastify.users.list({ withContact: isAdmin(request) }),
+    async (request) => {
+      const withContact = isAdmin(request);
+      const query = request.query;
+      if (query.page === undefined && query.pageSize === undefined) return fastify.users.list({ withContact });
+      const page = JSON.parse(await tablePageJson(fastify.db, USERS_TABLE, userTableFilter(request, query))) as TablePage<UserTableRow>;
+      return { ...page, items: page.items.map((row) => listItem(row, withContact)) };
+    },
+  );
+
+  fastify.get(
+    '/ExportUsersCsv',
+    {
+      config: { access: 'staff', rule: 'no filtering or sorting by email' },
+      schema: {
+        summary:
+          'Download CSV of the users table: every user matching the filters (as `GetAllUsers` takes them), in the order asked, streamed; the columns the table shows (Username, Full Name, Is User Active?, Is User Admin?). Only admins filter or sort by email.',
+        querystring: ExportUsersQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { timeZone: _timeZone, ...query } = request.query;
+      return sendCsv(reply, 'users', USER_CSV_COLUMNS, tableBatches<UserTableRow, UserTableFilter, UserTableSortKey>(fastify.db, USERS_TABLE, userTableFilter(request, query)));
+    },
   );
 
   fastify.put(
