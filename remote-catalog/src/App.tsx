@@ -5,6 +5,7 @@ import { Result, Spin } from 'antd';
 // One chunk per screen: staff opening the deals list do not download the deal form's pickers.
 const DealsPage = lazy(() => import('./features/deals/DealsPage'));
 const DealFormPage = lazy(() => import('./features/deals/DealFormPage'));
+const DealImportPage = lazy(() => import('./features/deals/import/DealImportPage'));
 const StoresPage = lazy(() => import('./features/stores/StoresPage'));
 const ProductCategoriesPage = lazy(() => import('./features/product-categories/ProductCategoriesPage'));
 const FeaturedSectionsPage = lazy(() => import('./features/featured-sections/FeaturedSectionsPage'));
@@ -19,6 +20,7 @@ export default function App() {
       <Routes>
         <Route path={`${M}/product-deals`} element={<DealsPage />} />
         <Route path={`${M}/product-deal/create`} element={<DealFormPage />} />
+        <Route path={`${M}/product-deal/import`} element={<DealImportPage />} />
         <Route path={`${M}/product-deal/edit/:productId`} element={<DealFormPage />} />
         <Route path={`${M}/stores`} element={<StoresPage />} />
         <Route path={`${M}/product-categories`} element={<ProductCategoriesPage />} />

@@ -28,6 +28,12 @@ export interface AppOptions {
    * read from `env` (`VAPID_*`, `FIREBASE_SERVICE_ACCOUNT`); tests pass tuning and an HTTPS agent.
    */
   push?: PushOptions;
+  /**
+   * Tests only: the deal import may fetch image URLs on loopback addresses (the tests' image
+   * servers listen on 127.0.0.1). Never set from the environment: in production only public
+   * addresses are fetched.
+   */
+  importAllowsLoopback?: boolean;
   /** Fastify's logger option. Default: pino at `info`. */
   logger?: FastifyServerOptions['logger'];
 }

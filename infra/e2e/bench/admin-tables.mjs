@@ -273,7 +273,7 @@ function renderReport(r, counts, machineText) {
     const outcome = r.import.outcome;
     lines.push(
       '',
-      `Import of a ${Number(args['import-rows']).toLocaleString('en-US')}-row CSV (${(r.import.size / 1048576).toFixed(1)} MB, images off): **${round(r.import.ms / 1000, 1)} s** (target ${check(round(r.import.ms / 1000, 1), 60)} s), answer ${r.import.status}, ${outcome.imported ?? '?'} imported, ${outcome.skipped ?? '?'} skipped.`,
+      `Import of a ${Number(args['import-rows']).toLocaleString('en-US')}-row CSV (${(r.import.size / 1048576).toFixed(1)} MB, images off): **${round(r.import.ms / 1000, 1)} s** (target ${check(round(r.import.ms / 1000, 1), 60)} s), answer ${r.import.status}, ${outcome.imported ?? '?'} imported, ${outcome.invalid ?? '?'} skipped.`,
     );
   }
   if (r.browser) {

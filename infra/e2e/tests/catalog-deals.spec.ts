@@ -214,6 +214,48 @@ test.describe('deals list at scale (issue 18)', () => {
   });
 });
 
+test.describe('deal import (issue 18)', () => {
+  test('checks a CSV with a bad row, shows the row\'s problem, imports the good rows and they are live on the site', async ({ page, signIn, catalog }) => {
+    const { name: store, suffix } = uniqueName('E2E Import Store');
+    const productType = `E2E Import Category ${suffix}`;
+    await catalog.createStore(store);
+    await catalog.createProductType(productType);
+    const names = [`E2E Imported One ${suffix}`, `E2E Imported Two ${suffix}`];
+    const csv = [
+      'Product Name,Store,Product Category,Current Price,Previous Price,Promo Code,Link,Expires In',
+      `${names[0]},${store},${productType},$19.99,$29.99,IMPORT10,https://shop.example/one,12/31/2030 23:59`,
+      `E2E Broken ${suffix},${store},${productType},call us,29.99,,https://shop.example/broken,`,
+      `${names[1]},${store.toUpperCase()},${productType},9.50,12,,https://shop.example/two,`,
+    ].join('\n');
+
+    await signIn('staff');
+    await page.goto(ADMIN_PATHS.deals);
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Import Deals' })).toBeVisible();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'feed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Check file' }).click();
+
+    const problem = page.getByRole('listitem', { name: 'Line 3' });
+    await expect(problem).toContainText(`E2E Broken ${suffix}`);
+    await expect(problem).toContainText('Current Price: Please enter valid current price');
+    await page.getByRole('button', { name: 'Import 2 deals' }).click();
+    const confirm = dialog(page, 'Import Deals');
+    await expect(confirm).toContainText('Import 2 deals and skip 1 row with problems?');
+    await button(confirm, 'Import').click();
+    await expect(page.getByText('2 deals imported; 1 row skipped')).toBeVisible();
+
+    // The imported deals are the staff member's, in the list, and live on the public site.
+    const imported = (await catalog.deals()).filter((deal) => deal.name.includes(suffix));
+    for (const deal of imported) catalog.track('deal', deal.id);
+    expect(imported.map((deal) => deal.name).sort()).toEqual([...names].sort());
+    await page.getByRole('button', { name: 'View deals' }).click();
+    await expect(page).toHaveURL(/product-deals\?/);
+    for (const name of names) await expect(tableRows(page).filter({ hasText: name })).toHaveCount(1);
+    const live = await page.request.get(`/deal/details/${imported[0]!.id}`);
+    expect(live.status()).toBe(200);
+  });
+});
+
 test.describe('a staff member', () => {
   test('sees an admin’s deal read-only, has no Delete for it, and is told Stores and Product Categories are for admins', async ({ page, signIn, catalog }) => {
     const { dealId, deal } = await catalog.createDealWithOwnCatalog('E2E Admins');

@@ -230,7 +230,7 @@ export class CatalogApi {
   }
 
   /** Every deal, as the admin deals list loads them. */
-  async deals(): Promise<{ id: number; name: string; dateTimeAdded: string }[]> {
+  async deals(): Promise<{ id: number; name: string; dateTimeAdded: string; currentPrice: number }[]> {
     return ok(await this.request.get('/api/Product/GetAllProducts?isActive=', { headers: this.headers }));
   }
 

@@ -9,7 +9,7 @@ import { DEAL_MESSAGES, DEFAULT_BADGE_COLOR, type CreateProductBody } from '../.
 import { fieldErrors } from '../../../errors.js';
 import type { DealValues } from '../../../plugins/app/deals.js';
 
-type DealFields = Omit<CreateProductBody, 'image'>;
+export type DealFields = Omit<CreateProductBody, 'image'>;
 
 /** Plain-text fields never carry markup: a tag-like `<x`, `</`, `<!` or `<?` is refused. */
 const MARKUP = /<\s*[a-zA-Z/!?]/;
@@ -37,23 +37,51 @@ const text = (value: string | null | undefined): string | null => {
   return trimmed ? trimmed : null;
 };
 
-/** Checks the cross-field rules and the references; answers the row values and the distinct product types. */
-export async function readDealForm(fastify: FastifyInstance, body: DealFields): Promise<{ values: DealValues; productTypeIds: number[] }> {
+/**
+ * The rules a schema cannot state, for a form the schema accepted (or, for an import row, the
+ * fields it accepted: each rule reads only values of the right type). Answers `{ field: message }`.
+ */
+export function dealFormProblems(body: Partial<DealFields>): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [field, label] of Object.entries(PLAIN_TEXT_LABELS)) {
     const value = body[field as keyof typeof PLAIN_TEXT_LABELS];
     if (typeof value === 'string' && MARKUP.test(value)) errors[field] = `${label} must not contain HTML tags`;
   }
-  if (!hasAtMostTwoDecimals(body.currentPrice)) errors.currentPrice = DEAL_MESSAGES.currentPriceDecimals;
-  if (!hasAtMostTwoDecimals(body.previousPrice)) errors.previousPrice = DEAL_MESSAGES.previousPriceDecimals;
-  if (!isWebLink(body.link)) errors.link = DEAL_MESSAGES.linkInvalid;
+  if (typeof body.currentPrice === 'number' && !hasAtMostTwoDecimals(body.currentPrice)) errors.currentPrice = DEAL_MESSAGES.currentPriceDecimals;
+  if (typeof body.previousPrice === 'number' && !hasAtMostTwoDecimals(body.previousPrice)) errors.previousPrice = DEAL_MESSAGES.previousPriceDecimals;
+  if (typeof body.link === 'string' && !isWebLink(body.link)) errors.link = DEAL_MESSAGES.linkInvalid;
 
   const dealStartsIn = body.dealStartsIn ? new Date(body.dealStartsIn) : null;
   const dealExpiresIn = body.dealExpiresIn ? new Date(body.dealExpiresIn) : null;
   if (dealStartsIn && Number.isNaN(dealStartsIn.getTime())) errors.dealStartsIn = DEAL_MESSAGES.dateInvalid;
   if (dealExpiresIn && Number.isNaN(dealExpiresIn.getTime())) errors.dealExpiresIn = DEAL_MESSAGES.dateInvalid;
   if (dealStartsIn && dealExpiresIn && dealExpiresIn < dealStartsIn) errors.dealExpiresIn ??= DEAL_MESSAGES.expiryBeforeStart;
+  return errors;
+}
 
+/** The row values of a form that passed every rule. */
+export function dealValues(body: DealFields): DealValues {
+  return {
+    categoryId: body.categoryId,
+    name: body.name.trim(),
+    additionalInformation: text(body.additionalInformation),
+    isFeatured: body.isFeatured ?? false,
+    currentPrice: body.currentPrice,
+    previousPrice: body.previousPrice,
+    promoCode: text(body.promoCode),
+    dealStartsIn: body.dealStartsIn ? new Date(body.dealStartsIn) : null,
+    dealExpiresIn: body.dealExpiresIn ? new Date(body.dealExpiresIn) : null,
+    link: body.link,
+    keywords: text(body.keywords),
+    badgeText: text(body.badgeText),
+    badgeColor: body.badgeColor ?? DEFAULT_BADGE_COLOR,
+    isActive: body.isActive ?? true,
+  };
+}
+
+/** Checks the cross-field rules and the references; answers the row values and the distinct product types. */
+export async function readDealForm(fastify: FastifyInstance, body: DealFields): Promise<{ values: DealValues; productTypeIds: number[] }> {
+  const errors = dealFormProblems(body);
   const productTypeIds = [...new Set(body.productTypeIds)];
   const missing = await fastify.deals.missingReferences(body.categoryId, productTypeIds);
   if (missing.store) errors.categoryId = DEAL_MESSAGES.storeNotFound;
@@ -61,24 +89,5 @@ export async function readDealForm(fastify: FastifyInstance, body: DealFields): 
 
   const failure = fieldErrors(errors);
   if (failure) throw failure;
-
-  return {
-    productTypeIds,
-    values: {
-      categoryId: body.categoryId,
-      name: body.name.trim(),
-      additionalInformation: text(body.additionalInformation),
-      isFeatured: body.isFeatured ?? false,
-      currentPrice: body.currentPrice,
-      previousPrice: body.previousPrice,
-      promoCode: text(body.promoCode),
-      dealStartsIn,
-      dealExpiresIn,
-      link: body.link,
-      keywords: text(body.keywords),
-      badgeText: text(body.badgeText),
-      badgeColor: body.badgeColor ?? DEFAULT_BADGE_COLOR,
-      isActive: body.isActive ?? true,
-    },
-  };
+  return { productTypeIds, values: dealValues(body) };
 }
