@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { DatabaseOptions } from './db/client.js';
+import type { ClickOutOptions } from './plugins/app/click-outs.js';
 import type { PushOptions } from './push/settings.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -34,6 +35,10 @@ export interface AppOptions {
    * addresses are fetched.
    */
   importAllowsLoopback?: boolean;
+  /** Issue 19: the click recording's clock and batching (tests pass a fake clock and short intervals). */
+  clickOuts?: ClickOutOptions;
+  /** Issue 19: the popularity refresh's period (ms, default 60,000; 0: only on demand) and clock. */
+  popularity?: { refreshMs?: number; now?: () => Date };
   /** Fastify's logger option. Default: pino at `info`. */
   logger?: FastifyServerOptions['logger'];
 }

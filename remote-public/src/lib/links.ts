@@ -13,3 +13,9 @@ export { dealPath, featuredDealsPath, slug } from '@deals/api/contract/visitor-u
 export const storeDealsPath = (storeId: number) => listPath({ stores: [storeId] });
 export const categoryDealsPath = (productTypeId: number) => listPath({ productTypes: [productTypeId] });
 export const searchDealsPath = (term: string) => listPath({ searchTerm: term });
+
+/**
+ * Issue 19: every outbound deal link goes through the API server's `/out/{dealId}`, which answers
+ * 302 to the store and counts the click (served on the site's own origin, like `/api/`).
+ */
+export const clickOutPath = (dealId: number) => `/out/${dealId}`;

@@ -29,7 +29,14 @@ export const SITE_ASSET_MESSAGES = {
   linkInvalid: 'Please enter a valid link starting with http:// or https://',
   googleAnalyticsIdInvalid: 'Please enter a valid Google Analytics id such as G-XXXXXXXXXX',
   facebookPixelInvalid: 'Please enter a valid Facebook Pixel id (digits only)',
+  hotDealThresholdInvalid: 'Hot deal threshold must be a whole number from 1 to 1,000,000',
 } as const;
 
 /** Limits the spec does not show. */
 export const SITE_ASSET_LIMITS = { seo: 5000, facebookPixelCode: 20 } as const;
+
+/**
+ * Issue 19: a public deal card shows "Hot" when the deal has at least this many unique clicks in
+ * the last 24 hours (kept with the site settings; the popularity refresh applies it).
+ */
+export const HOT_DEAL_THRESHOLD = { default: 10, min: 1, max: 1_000_000 } as const;

@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Email, FileField, Nullable, OptionalText, RequiredText } from './common.js';
 import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
-import { SITE_ASSET_LIMITS, SITE_ASSET_MESSAGES, SITE_ASSET_PATTERNS } from './asset-rules.js';
+import { HOT_DEAL_THRESHOLD, SITE_ASSET_LIMITS, SITE_ASSET_MESSAGES, SITE_ASSET_PATTERNS } from './asset-rules.js';
 
 const A = LIMITS.siteAsset;
 
@@ -59,6 +59,18 @@ export const UpdateSiteAssetSchema = Type.Object({
   ...SiteAssetTextFields,
   companyLogo: FileField(),
   companyIcon: FileField(),
+  /** Issue 19: the "Hot" badge's threshold (unique clicks in 24 h); absent keeps the stored one. */
+  hotDealThreshold: Type.Optional(
+    Type.Integer({
+      minimum: HOT_DEAL_THRESHOLD.min,
+      maximum: HOT_DEAL_THRESHOLD.max,
+      messages: {
+        type: SITE_ASSET_MESSAGES.hotDealThresholdInvalid,
+        minimum: SITE_ASSET_MESSAGES.hotDealThresholdInvalid,
+        maximum: SITE_ASSET_MESSAGES.hotDealThresholdInvalid,
+      },
+    }),
+  ),
 });
 export type UpdateSiteAsset = Static<typeof UpdateSiteAssetSchema>;
 
@@ -90,5 +102,7 @@ export const SiteAssetSchema = Type.Object({
   googleAnalyticsId: Nullable(Type.String()),
   seo: Nullable(Type.String()),
   facebookPixelCode: Nullable(Type.String()),
+  /** Issue 19: the "Hot" badge's threshold, default 10. */
+  hotDealThreshold: Type.Integer(),
 });
 export type SiteAsset = Static<typeof SiteAssetSchema>;

@@ -19,6 +19,8 @@ export const DealCardSchema = Type.Object({
   currentPrice: Type.Number(),
   previousPrice: Type.Number(),
   link: Type.String(),
+  /** Issue 19: at least the site's "Hot" threshold of unique clicks in the last 24 hours. */
+  hot: Type.Optional(Type.Boolean()),
 });
 export type DealCard = Static<typeof DealCardSchema>;
 
@@ -175,6 +177,8 @@ export const ProductListItemSchema = Type.Object({
   dealExpiresIn: optionalDateTime(),
   isActive: Type.Boolean(),
   imageUrl: Nullable(Type.String()),
+  /** Issue 19: unique clicks of the last 7 days (refreshed every minute). */
+  clicks7d: Type.Integer(),
 });
 export type ProductListItem = Static<typeof ProductListItemSchema>;
 

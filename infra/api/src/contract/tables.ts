@@ -84,6 +84,7 @@ export const DEAL_TABLE_SORT_KEYS = [
   'dealStartsIn',
   'dealExpiresIn',
   'isActive',
+  'clicks7d',
 ] as const;
 export type DealTableSortKey = (typeof DEAL_TABLE_SORT_KEYS)[number];
 

@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { DatabaseOptions } from './client.js';
 
 /** Keys of `pg_advisory_lock`; arbitrary, but fixed and distinct from other locks of the app. */
-export const DEPLOYMENT_LOCKS = { migrations: 7_300_417_010, demoData: 7_300_417_011 } as const;
+export const DEPLOYMENT_LOCKS = { migrations: 7_300_417_010, demoData: 7_300_417_011, popularity: 7_300_417_012 } as const;
 
 export async function withDeploymentLock<T>(options: DatabaseOptions, key: number, work: () => Promise<T>): Promise<T> {
   if (options.driver === 'pglite') return work();

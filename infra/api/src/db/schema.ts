@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -63,6 +65,8 @@ export const siteAssets = pgTable(
     googleAnalyticsId: varchar('google_analytics_id', { length: 50 }),
     seo: text('seo'),
     facebookPixelCode: text('facebook_pixel_code'),
+    /** Issue 19: a public deal card shows "Hot" from this many unique clicks in the last 24 hours. */
+    hotDealThreshold: integer('hot_deal_threshold').notNull().default(10),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -545,6 +549,73 @@ export const rateLimitCounters = pgTable(
     resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('rate_limit_counters_resets_at_idx').on(table.resetsAt)],
+);
+
+/**
+ * Issue 19, click-outs: the salt of each UTC day's visitor keys, shared by every instance (the first
+ * to need a day's salt inserts its candidate, ON CONFLICT DO NOTHING, and all read the winner).
+ * Salts older than yesterday are deleted, so older keys can no longer be linked to anybody.
+ */
+export const clickSalts = pgTable('click_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per deal, UTC day and visitor (`visitor` = hash of the day's salt, IP and user agent, no
+ * personal data): a visitor counts once per deal per day. Kept a few days (for the day's
+ * de-duplication); the counts live on in `deal_click_hours`.
+ */
+export const dealClicks = pgTable(
+  'deal_clicks',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitor: varchar('visitor', { length: 64 }).notNull(),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.day, table.visitor] }), index('deal_clicks_day_idx').on(table.day)],
+);
+
+/** Unique clicks per deal and hour (of each visitor's first click that day): the popularity's input. */
+export const dealClickHours = pgTable(
+  'deal_click_hours',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    clicks: integer('clicks').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.hour] }), index('deal_click_hours_hour_idx').on(table.hour)],
+);
+
+/**
+ * The precomputed popularity of every deal (a row per deal, added by a trigger on insert),
+ * refreshed every minute from `deal_click_hours`: `score` (clicks of the last 7 days, exponentially
+ * decayed) orders "Most Popular" through its index; `clicks_24h` ≥ the site's threshold makes the
+ * card "Hot" (`is_hot`); `clicks_7d` is the admin table's column. A table of its own rather than
+ * columns of `products`: the refresh then rewrites narrow rows, not the deals with their generated
+ * card JSON, search vector and statement triggers.
+ */
+export const dealPopularity = pgTable(
+  'deal_popularity',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    score: doublePrecision('score').notNull().default(0),
+    clicks24h: integer('clicks_24h').notNull().default(0),
+    clicks7d: integer('clicks_7d').notNull().default(0),
+    isHot: boolean('is_hot').notNull().default(false),
+  },
+  (table) => [
+    index('deal_popularity_score_idx').on(table.score.desc(), table.productId.desc()),
+    index('deal_popularity_clicks_7d_idx').on(table.clicks7d, table.productId),
+  ],
 );
 
 export type SiteAssetRow = typeof siteAssets.$inferSelect;

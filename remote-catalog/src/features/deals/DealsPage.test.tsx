@@ -135,4 +135,19 @@ describe('Deals and Promo Codes list', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
     await waitFor(() => expect(calls.find((call) => call.url === 'Product/BulkUpdateProducts')?.body).toEqual({ action: 'activate', filter: { isActive: true } }));
   });
+
+  it('shows each deal\'s clicks of the last 7 days and sorts by them on the server (issue 19)', async () => {
+    signInAs(1, { admin: true });
+    const calls = serveDeals();
+    renderScreen(<DealsPage />);
+    const row = await rowOf('Noise Cancelling Headphones');
+    expect(screen.getAllByRole('columnheader', { name: /^Clicks \(7 days\)/ }).length).toBeGreaterThan(0);
+    expect(within(row).getByText('1,234')).toBeInTheDocument();
+    expect(within(await rowOf('Gaming Mouse')).getByText('0')).toBeInTheDocument();
+    const before = calls.filter((call) => call.url === 'Product/GetAllProducts').length;
+    const header = screen.getAllByRole('columnheader', { name: /^Clicks \(7 days\)/ })[0]!;
+    await userEvent.click(within(header).getAllByText(/^Clicks \(7 days\)/)[0]!);
+    await waitFor(() => expect(calls.filter((call) => call.url === 'Product/GetAllProducts').length).toBeGreaterThan(before));
+    expect(calls.filter((call) => call.url === 'Product/GetAllProducts').at(-1)?.params).toMatchObject({ sortBy: 'clicks7d' });
+  });
 });

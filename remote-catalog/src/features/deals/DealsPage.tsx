@@ -129,6 +129,17 @@ export default function DealsPage() {
       { title: 'Expires In', dataIndex: 'dealExpiresIn', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dealExpiresIn) || '—' },
       { title: 'Expires In', dataIndex: 'expiresOn', valueType: 'dateRange', hideInTable: true },
       { title: 'Is Active?', dataIndex: 'isActive', sorter: true, width: 100, valueType: 'select', valueEnum: YES_NO_FILTER, render: (_, deal) => yesNo(deal.isActive) },
+      // Issue 19: unique visitors who opened the deal's store link in the last 7 days (refreshed every minute).
+      {
+        title: 'Clicks (7 days)',
+        dataIndex: 'clicks7d',
+        sorter: true,
+        hideInSearch: true,
+        width: 110,
+        align: 'right',
+        tooltip: 'Unique visitors who opened the store link in the last 7 days (each counted once a day)',
+        render: (_, deal) => deal.clicks7d.toLocaleString('en-US'),
+      },
     ]);
   }, [isAdmin, user, withUrlSort]);
 

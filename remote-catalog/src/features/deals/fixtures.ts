@@ -30,11 +30,12 @@ export const listItem = (overrides: Partial<ProductListItem>): ProductListItem =
   dealExpiresIn: null,
   isActive: true,
   imageUrl: null,
+  clicks7d: 0,
   ...overrides,
 });
 
 export const DEALS: ProductListItem[] = [
-  listItem({ id: 1, name: 'Noise Cancelling Headphones', addedById: 1, addedBy: 'admin', promoCode: 'SAVE20' }),
+  listItem({ id: 1, name: 'Noise Cancelling Headphones', addedById: 1, addedBy: 'admin', promoCode: 'SAVE20', clicks7d: 1234 }),
   listItem({ id: 2, name: 'Paperback Novel', categoryId: 2, category: 'Target', productTypes: [{ productTypeId: 11, name: 'Books' }], addedById: 7, addedBy: 'staff7', isActive: false }),
   listItem({ id: 3, name: 'Gaming Mouse', addedById: 8, addedBy: 'staff8', dateTimeAdded: '2026-10-01T10:00:00.000Z' }),
 ];

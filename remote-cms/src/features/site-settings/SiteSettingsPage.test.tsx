@@ -270,6 +270,23 @@ describe('SiteSettingsPage', () => {
     await userEvent.click(save());
     await screen.findByText('Site settings updated successfully');
     const body = calls.find((call) => call.url === 'Asset/UpdateAsset')?.body as FormData;
-    expect([...body.keys()].sort()).toEqual(['companyName', 'emailAddress']);
+    expect([...body.keys()].sort()).toEqual(['companyName', 'emailAddress', 'hotDealThreshold']);
+  });
+});
+
+describe('the Hot badge threshold (issue 19)', () => {
+  it('shows the stored threshold and saves a new one', async () => {
+    const calls = serveSettings();
+    await renderLoaded();
+    const input = screen.getByLabelText('Hot Deal Threshold');
+    expect(input).toHaveValue('10');
+    await userEvent.clear(input);
+    await userEvent.type(input, '25');
+    fireEvent.blur(input);
+    await waitFor(() => expect(save()).toBeEnabled());
+    await userEvent.click(save());
+    await waitFor(() => expect(calls.some((call) => call.url === 'Asset/UpdateAsset')).toBe(true));
+    const body = calls.find((call) => call.url === 'Asset/UpdateAsset')?.body as FormData;
+    expect(body.get('hotDealThreshold')).toBe('25');
   });
 });

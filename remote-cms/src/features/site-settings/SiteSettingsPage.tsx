@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { Button, Card, Col, Flex, Form, Input, Result, Row, Spin } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, InputNumber, Result, Row, Spin } from 'antd';
 import type { SiteAsset } from '@deals/api/contract';
 import { toast } from '@deals/shared-auth';
+import { HOT_DEAL_THRESHOLD } from '@deals/api/contract/asset-rules';
 import { FormField, FormFooter, ImageUploadField, PageHeader, PhoneField, saveForm, TextField } from '@deals/shared-auth/ui';
 import { fetchSiteAsset, updateSiteAsset } from './api';
-import { fromSiteAsset, maskZip, SITE_SETTINGS_FIELDS, SITE_SETTINGS_LIMITS as L, siteSettingsSchema, toSiteAssetFields, type SiteSettingsValues } from './schemas';
+import { fromSiteAsset, maskZip, SITE_SETTINGS_FORM_FIELDS, SITE_SETTINGS_LIMITS as L, siteSettingsSchema, toSiteAssetFields, type SiteSettingsValues } from './schemas';
 
 const TITLE = 'Assets and Resources';
 
@@ -85,7 +86,7 @@ function SiteSettingsForm({ asset, onSaved }: { asset: SiteAsset; onSaved: () =>
     const saved = await saveForm({
       call: () => updateSiteAsset(toSiteAssetFields(values), { companyLogo, companyIcon }),
       setError,
-      fields: SITE_SETTINGS_FIELDS,
+      fields: SITE_SETTINGS_FORM_FIELDS,
       failureState: 'warning',
     });
     if (saved) onSaved();
@@ -224,6 +225,36 @@ function SiteSettingsForm({ asset, onSaved }: { asset: SiteAsset; onSaved: () =>
                       rows={5}
                       maxLength={L.seo}
                       showCount
+                      aria-invalid={invalid || undefined}
+                    />
+                  )}
+                </FormField>
+              </Col>
+            </Row>
+          </Card>
+
+          <Card title="Deals">
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <FormField
+                  control={control}
+                  name="hotDealThreshold"
+                  label="Hot Deal Threshold"
+                  required
+                  extra="A deal shows the Hot badge when this many different visitors went to its store in the last 24 hours."
+                >
+                  {({ field, id, invalid }) => (
+                    <InputNumber
+                      id={id}
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value}
+                      onChange={(value) => field.onChange(value ?? undefined)}
+                      onBlur={field.onBlur}
+                      min={HOT_DEAL_THRESHOLD.min}
+                      max={HOT_DEAL_THRESHOLD.max}
+                      precision={0}
+                      style={{ width: 160 }}
                       aria-invalid={invalid || undefined}
                     />
                   )}

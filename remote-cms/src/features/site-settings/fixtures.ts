@@ -28,5 +28,6 @@ export const siteAsset = (overrides: Partial<SiteAsset> = {}): SiteAsset => ({
   googleAnalyticsId: 'G-ABC123XYZ9',
   seo: 'The best deals and promo codes.',
   facebookPixelCode: '123456789012345',
+  hotDealThreshold: 10,
   ...overrides,
 });

@@ -1,8 +1,8 @@
-import { object, string, type InferType } from 'yup';
+import { number, object, string, type InferType } from 'yup';
 import type { SiteAsset } from '@deals/api/contract';
 import { LIMITS } from '@deals/api/contract/limits';
 import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
-import { SITE_ASSET_LIMITS, SITE_ASSET_MESSAGES, SITE_ASSET_PATTERNS } from '@deals/api/contract/asset-rules';
+import { HOT_DEAL_THRESHOLD, SITE_ASSET_LIMITS, SITE_ASSET_MESSAGES, SITE_ASSET_PATTERNS } from '@deals/api/contract/asset-rules';
 
 // The spec's §5 site-settings rules with the contract's limits, shapes and words, so the form and
 // the API (`PUT Asset/UpdateAsset`) agree. Labels in the messages are the server's.
@@ -41,6 +41,16 @@ export type SiteSettingsField = keyof typeof SITE_SETTINGS_LIMITS;
 /** The text fields the form edits and sends, in the order the screen shows them. */
 export const SITE_SETTINGS_FIELDS = Object.keys(SITE_SETTINGS_LIMITS) as SiteSettingsField[];
 
+/** Every field a server message may name: the text fields and the Hot badge's threshold (issue 19). */
+export const SITE_SETTINGS_FORM_FIELDS = [...SITE_SETTINGS_FIELDS, 'hotDealThreshold'] as const;
+
+const threshold = number()
+  .typeError(SITE_ASSET_MESSAGES.hotDealThresholdInvalid)
+  .required(SITE_ASSET_MESSAGES.hotDealThresholdInvalid)
+  .integer(SITE_ASSET_MESSAGES.hotDealThresholdInvalid)
+  .min(HOT_DEAL_THRESHOLD.min, SITE_ASSET_MESSAGES.hotDealThresholdInvalid)
+  .max(HOT_DEAL_THRESHOLD.max, SITE_ASSET_MESSAGES.hotDealThresholdInvalid);
+
 const L = SITE_SETTINGS_LIMITS;
 const text = (label: string, max: number) => string().default('').trim().max(max, tooLongMessage(label, max));
 const shaped = (label: string, max: number, pattern: string, invalid: string) =>
@@ -72,22 +82,24 @@ export const siteSettingsSchema = object({
   googleAnalyticsId: shaped('Google Analytics Id', L.googleAnalyticsId, SITE_ASSET_PATTERNS.googleAnalyticsId, SITE_ASSET_MESSAGES.googleAnalyticsIdInvalid),
   seo: text('SEO', L.seo),
   facebookPixelCode: shaped('Facebook Pixel Code', L.facebookPixelCode, SITE_ASSET_PATTERNS.facebookPixelCode, SITE_ASSET_MESSAGES.facebookPixelInvalid),
+  hotDealThreshold: threshold,
 });
 
 export type SiteSettingsValues = InferType<typeof siteSettingsSchema>;
 
-/** The text fields as `PUT Asset/UpdateAsset` takes them: blank is null (not sent, which clears it). */
-export type SiteSettingsFields = Record<SiteSettingsField, string | null>;
+/** The fields as `PUT Asset/UpdateAsset` takes them: a blank text is null (not sent, which clears it). */
+export type SiteSettingsFields = Record<SiteSettingsField, string | null> & { hotDealThreshold: number };
 
 /** The form's values of the stored settings (every field null before the first save). */
 export function fromSiteAsset(asset: SiteAsset): SiteSettingsValues {
   const values = {} as SiteSettingsValues;
   for (const field of SITE_SETTINGS_FIELDS) values[field] = asset[field] ?? '';
+  values.hotDealThreshold = asset.hotDealThreshold ?? HOT_DEAL_THRESHOLD.default;
   return values;
 }
 
 export function toSiteAssetFields(values: SiteSettingsValues): SiteSettingsFields {
-  const fields = {} as SiteSettingsFields;
+  const fields = { hotDealThreshold: values.hotDealThreshold } as SiteSettingsFields;
   for (const field of SITE_SETTINGS_FIELDS) {
     const value = values[field].trim();
     fields[field] = value === '' ? null : value;

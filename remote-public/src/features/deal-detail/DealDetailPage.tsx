@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { DealDetail } from '@deals/api/contract';
 import { NotFoundPage } from '../../components/NotFoundPage';
-import { storeDealsPath } from '../../lib/links';
+import { clickOutPath, storeDealsPath } from '../../lib/links';
 import { dealHead } from '../../lib/seo';
 import { useHead, useSeoSite } from '../../lib/ssr/head';
 import { useApi } from '../../lib/ssr/useApi';
@@ -62,12 +62,12 @@ function DealView({ deal }: { deal: DealDetail }) {
           </ul>
         )}
         <DealPrices currentPrice={deal.currentPrice} previousPrice={deal.previousPrice} block="deal-detail" saving={(percent) => `Save ${percent}%`} savingClass="deal-detail__save" />
-        <PromoCode code={deal.promoCode} link={deal.link} className="deal-detail__promo" />
+        <PromoCode code={deal.promoCode} link={clickOutPath(deal.id)} className="deal-detail__promo" />
         <p className="deal-detail__posted">
           Deal Posted On <time dateTime={deal.dateTimeAdded}>{postedOn(deal.dateTimeAdded)}</time>
         </p>
         <div className="deal-detail__actions">
-          <a className="btn btn--primary" href={deal.link} target="_blank" rel={DEAL_LINK_REL}>
+          <a className="btn btn--primary" href={clickOutPath(deal.id)} target="_blank" rel={DEAL_LINK_REL}>
             Go to Product Deal
           </a>
           <button type="button" className="btn btn--ghost" onClick={() => setReporting(true)}>

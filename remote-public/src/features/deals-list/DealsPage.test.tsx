@@ -105,6 +105,7 @@ describe('DealsPage', () => {
       'Discount: High to Low',
       'Discount: Low to High',
       'Newest First',
+      'Most Popular',
     ]);
     expect(screen.queryByRole('button', { name: 'Load More Items' })).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Latest Deals | Bargain Bay'));

@@ -93,7 +93,8 @@ describe('DealCard', () => {
     renderCard(deal({ promoCode: null }));
     expect(screen.getByText('No Code Needed')).toBeInTheDocument();
     const go = screen.getByRole('link', { name: 'Get Deal Now!' });
-    expect(go).toHaveAttribute('href', 'https://shop.example/headphones');
+    // Issue 19: the click-out (302 to the deal's link), never the store link itself.
+    expect(go).toHaveAttribute('href', '/out/7');
     expect(go).toHaveAttribute('target', '_blank');
     expect(go).toHaveAttribute('rel', 'noopener noreferrer nofollow sponsored');
     expect(screen.queryByRole('button', { name: /PROMO CODE/ })).not.toBeInTheDocument();
@@ -130,5 +131,25 @@ describe('badgeColors', () => {
     expect(badgeColors('#0c8599')).toEqual({ background: '#0c8599', color: '#000000' });
     expect(badgeColors('#c62828cc')).toEqual({ background: '#c62828', color: '#ffffff' });
     expect(badgeColors('red')).toEqual({ background: '#000000', color: '#ffffff' });
+  });
+
+  it('sends every outbound link through /out/{id} with rel="nofollow sponsored" in a new tab (issue 19)', () => {
+    const { container } = renderCard(deal({ promoCode: null }));
+    const outbound = [...container.querySelectorAll('a')].filter((a) => !a.getAttribute('href')?.startsWith('/deal/details/'));
+    expect(outbound.length).toBeGreaterThan(0);
+    for (const link of outbound) {
+      expect(link).toHaveAttribute('href', '/out/7');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('rel')?.split(' ')).toEqual(expect.arrayContaining(['nofollow', 'sponsored']));
+    }
+    expect(container.innerHTML).not.toContain('shop.example');
+  });
+
+  it('shows the Hot badge only for a deal the API marks hot (issue 19)', () => {
+    const { unmount } = renderCard(deal({ hot: true }));
+    expect(screen.getByText('Hot', { exact: true })).toHaveClass('deal-card__hot');
+    unmount();
+    renderCard(deal({ hot: false }));
+    expect(screen.queryByText('Hot', { exact: true })).not.toBeInTheDocument();
   });
 });

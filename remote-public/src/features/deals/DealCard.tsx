@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { DealCard as DealCardData } from '@deals/api/contract';
 import { SiteImage } from '../../lib/images';
-import { dealPath } from '../../lib/links';
+import { clickOutPath, dealPath } from '../../lib/links';
 import { DealBadge } from './DealBadge';
 import { DealPrices } from './DealPrices';
 import { lifetimeLabel } from './dealText';
@@ -12,7 +12,9 @@ import './DealCard.css';
 /**
  * A deal in a grid or carousel (spec 000 §2 "Deal card", spec 001 §1): image with badge and
  * discount, name (the whole card links to the detail), prices, countdown, likes and the promo
- * code. Every row keeps its height whatever the deal has, so cards line up.
+ * code. Every row keeps its height whatever the deal has, so cards line up. A "Hot" badge when the
+ * deal reached the site's threshold of recent clicks (issue 19); the store link goes through
+ * `/out/{id}` so the click is counted.
  */
 export function DealCard({ deal, eager }: { deal: DealCardData; eager?: boolean }) {
   const label = lifetimeLabel(deal.dealExpiresIn, new Date());
@@ -29,6 +31,11 @@ export function DealCard({ deal, eager }: { deal: DealCardData; eager?: boolean 
           eager={eager}
         />
         <DealBadge text={deal.badgeText} color={deal.badgeColor} className="deal-card__badge" />
+        {deal.hot && (
+          <span className="deal-card__hot" title="Many visitors opened this deal in the last 24 hours">
+            Hot
+          </span>
+        )}
       </div>
       <div className="deal-card__body">
         <Link className="deal-card__name" to={dealPath(deal.id)}>
@@ -39,7 +46,7 @@ export function DealCard({ deal, eager }: { deal: DealCardData; eager?: boolean 
           <span className="deal-card__time">{label}</span>
           <LikeCounter likes={deal.likes} className="deal-card__like" />
         </div>
-        <PromoCode code={deal.promoCode} link={deal.link} className="deal-card__promo" />
+        <PromoCode code={deal.promoCode} link={clickOutPath(deal.id)} className="deal-card__promo" />
       </div>
     </article>
   );

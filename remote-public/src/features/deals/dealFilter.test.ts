@@ -69,8 +69,9 @@ describe('the deals list', () => {
     expect(state).toEqual({ deals: [], skip: 0, hasMore: false, loading: false });
   });
 
-  it('labels the five sort options and the price tiers with their ranges', () => {
-    expect(Object.keys(SORT_LABELS)).toEqual(['', 'DESC_PRICE', 'ASC_PRICE', 'DESC_DISCOUNT', 'ASC_DISCOUNT', 'DESC_DATE']);
+  it('labels the five sort options, Most Popular (issue 19) and the price tiers with their ranges', () => {
+    expect(Object.keys(SORT_LABELS)).toEqual(['', 'DESC_PRICE', 'ASC_PRICE', 'DESC_DISCOUNT', 'ASC_DISCOUNT', 'DESC_DATE', 'DESC_POPULARITY']);
+    expect(SORT_LABELS.DESC_POPULARITY).toBe('Most Popular');
     expect(SORT_LABELS.DESC_PRICE).toBe('Price: High to Low');
     expect(PRICE_TIER_LABELS.$$).toBe('$$ · $25–$100');
   });

@@ -25,6 +25,7 @@ export const SORT_LABELS: Record<SortOption | '', string> = {
   DESC_DISCOUNT: 'Discount: High to Low',
   ASC_DISCOUNT: 'Discount: Low to High',
   DESC_DATE: 'Newest First',
+  DESC_POPULARITY: 'Most Popular',
 };
 
 /** The price tiers with their ranges (the bounds of `PRICE_TIER_BOUNDS` in the contract's search.ts, which is not a pure module). */

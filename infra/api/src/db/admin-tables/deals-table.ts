@@ -40,6 +40,7 @@ export const DEALS_TABLE: AdminTable<DealTableFilter, DealTableSortKey> = {
   from: (query, sortBy) => sql`FROM products p
     ${sortBy === 'category' ? sql`JOIN categories c ON c.id = p.category_id` : sql``}
     ${sortBy === 'addedBy' ? sql`LEFT JOIN users u ON u.id = p.added_by_id` : sql``}
+    ${sortBy === 'clicks7d' ? sql`JOIN deal_popularity dp ON dp.product_id = p.id` : sql``}
     WHERE ${dealsWhere(query)}`,
   sort: {
     name: sql`lower(p.name)`,
@@ -56,6 +57,8 @@ export const DEALS_TABLE: AdminTable<DealTableFilter, DealTableSortKey> = {
     dealStartsIn: sql`p.deal_starts_in`,
     dealExpiresIn: sql`p.deal_expires_in`,
     isActive: sql`p.is_active`,
+    // Issue 19: unique clicks of the last 7 days (every deal has its popularity row, see migration 0008).
+    clicks7d: sql`dp.clicks_7d`,
   },
   nullable: ['productTypes', 'promoCode', 'addedBy', 'dealStartsIn', 'dealExpiresIn'],
   defaultSort: 'dateTimeAdded',
@@ -70,13 +73,14 @@ export const DEALS_TABLE: AdminTable<DealTableFilter, DealTableSortKey> = {
       'addedById', p.added_by_id, 'addedBy', u.full_name,
       'dateTimeAdded', ${isoText('p.date_time_added')}, 'dateTimeModified', ${isoText('p.date_time_modified')},
       'dealStartsIn', ${isoText('p.deal_starts_in')}, 'dealExpiresIn', ${isoText('p.deal_expires_in')},
-      'isActive', p.is_active, 'imageUrl', img.file_path
+      'isActive', p.is_active, 'imageUrl', img.file_path, 'clicks7d', coalesce(dp.clicks_7d, 0)
     ) ORDER BY page.n), '[]'::json)
     FROM ${page}
     JOIN products p ON p.id = page.id
     JOIN categories c ON c.id = p.category_id
     LEFT JOIN users u ON u.id = p.added_by_id
-    LEFT JOIN product_images img ON img.product_id = p.id AND img.is_preview_image`,
+    LEFT JOIN product_images img ON img.product_id = p.id AND img.is_preview_image
+    LEFT JOIN deal_popularity dp ON dp.product_id = p.id`,
 };
 
 /** Download CSV of the deals table: the columns as shown (no Actions, no image), dates in the viewer's zone. */
@@ -96,5 +100,6 @@ export function dealCsvColumns(dateTime: (stamp: string | null) => string): CsvC
     { title: 'Starts On', value: (deal) => dateTime(deal.dealStartsIn) },
     { title: 'Expires In', value: (deal) => dateTime(deal.dealExpiresIn) },
     { title: 'Is Active?', value: (deal) => yesNo(deal.isActive) },
+    { title: 'Clicks (7 days)', value: (deal) => deal.clicks7d },
   ];
 }

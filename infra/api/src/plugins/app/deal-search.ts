@@ -83,17 +83,33 @@ export function tsQueryText(words: readonly string[], weight: '' | 'A' = ''): st
  * The open stores are one array computed once per statement (an InitPlan) rather than a join:
  * a tenth less database time, most of it planning.
  */
-const LIVE_DEALS = sql`products p
-  WHERE p.is_active
+const LIVE_CONDITIONS = sql`p.is_active
     AND p.category_id = ANY (ARRAY(SELECT c.id FROM categories c WHERE c.is_active))
     AND (p.deal_starts_in IS NULL OR p.deal_starts_in <= now())
     AND (p.deal_expires_in IS NULL OR p.deal_expires_in > now())`;
+const LIVE_DEALS = sql`products p
+  WHERE ${LIVE_CONDITIONS}`;
+
+/**
+ * Issue 19, "Most Popular": the deals in the order of their precomputed score (deal_popularity,
+ * refreshed every minute by plugins/app/deal-popularity.ts). Every deal has its row (a trigger adds
+ * it), so the score index is read in order and joined to the deals by primary key: like the other
+ * sorts, `LIMIT 100` stops after about 100 rows.
+ */
+const LIVE_DEALS_BY_POPULARITY = sql`deal_popularity dp JOIN products p ON p.id = dp.product_id
+  WHERE ${LIVE_CONDITIONS}`;
 
 /**
  * The preview image of each deal `p` (the deals service keeps exactly one per deal with images).
  * A join, not a correlated subquery: for a page of 100 it costs a fifth as much.
  */
 export const PREVIEW_IMAGE_JOIN = sql`LEFT JOIN product_images i ON i.product_id = p.id AND i.is_preview_image`;
+
+/**
+ * What a deal card `p` joins: its preview image and its popularity row (issue 19: the "Hot" flag,
+ * set by the popularity refresh from the site's threshold).
+ */
+export const CARD_JOINS = sql`${PREVIEW_IMAGE_JOIN} LEFT JOIN deal_popularity h ON h.product_id = p.id`;
 
 /** A JSON object member: a number (never NULL) or a nullable string (escaped by to_json). */
 type JsonMember = { number: SQL } | { string: SQL };
@@ -120,10 +136,11 @@ const jsonArrayText = (object: SQL, order: SQL) => sql`'[' || coalesce(string_ag
 
 /**
  * One `DealCard` (contract/deals.ts) as JSON text, from a row `p` carrying `id`, `card_json_tail`
- * and PREVIEW_IMAGE_JOIN: the database keeps every field but the preview image as JSON text with
+ * and CARD_JOINS: the database keeps every field but the preview image as JSON text with
  * the row (migration 0003, products.card_json_tail), so a page only joins 100 texts.
  */
-const DEAL_CARD_TEXT = sql`concat('{"id":', p.id, ',"filePath":', ${memberValue({ string: sql`i.file_path` })}, p.card_json_tail)`;
+const DEAL_CARD_TEXT = sql`concat('{"id":', p.id, ',"filePath":', ${memberValue({ string: sql`i.file_path` })},
+  CASE WHEN h.is_hot THEN ',"hot":true' ELSE ',"hot":false' END, p.card_json_tail)`;
 
 /** The same card as a json value, to nest in other JSON (site info's featured sections). */
 export const DEAL_CARD_JSON = sql`(${DEAL_CARD_TEXT})::json`;
@@ -148,6 +165,9 @@ const ORDER_BY: Record<SortOption | 'RANK', SQL> = {
   DESC_PRICE: sql`p.current_price DESC, p.id DESC`,
   ASC_DISCOUNT: sql`p.discount ASC, p.id ASC`,
   DESC_DISCOUNT: sql`p.discount DESC, p.id DESC`,
+  // `popularity_score`: the column the inner query adds (see cardsPageQuery), readable from both
+  // levels; NULLS LAST as the index deal_popularity_score_idx is (the column is never null).
+  DESC_POPULARITY: sql`popularity_score DESC NULLS LAST, p.id DESC NULLS LAST`,
   // A bare name: the computed column of the inner query (see textRanking), readable from both levels.
   RANK: sql`name_hit DESC, p.date_time_added DESC, p.id DESC`,
 };
@@ -269,12 +289,13 @@ export function cardsPageQuery(request: SearchRequest, match: TextMatch): SQL {
   // The inner query finds the page's rows through the indexes; the outer one looks up the preview
   // images of those rows only and writes the JSON.
   const page = request.skip === 0 ? sql`` : sql` OFFSET ${request.skip}`;
+  const byPopularity = request.sortBy === 'DESC_POPULARITY';
   return sql`SELECT ${jsonArrayText(DEAL_CARD_TEXT, order)} AS body
-    FROM (SELECT ${INNER_COLUMNS}${ranking?.column ?? sql``}
-          FROM ${LIVE_DEALS}${and(conditions)}
+    FROM (SELECT ${INNER_COLUMNS}${byPopularity ? sql`, dp.score AS popularity_score` : sql``}${ranking?.column ?? sql``}
+          FROM ${byPopularity ? LIVE_DEALS_BY_POPULARITY : LIVE_DEALS}${and(conditions)}
           ORDER BY ${order}
           LIMIT ${sql.raw(String(PAGE_SIZE.publicDeals))}${page}) p
-    ${PREVIEW_IMAGE_JOIN}`;
+    ${CARD_JOINS}`;
 }
 
 function anyMatchQuery(request: SearchRequest, match: TextMatch): SQL {

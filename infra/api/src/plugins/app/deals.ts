@@ -121,12 +121,13 @@ export function createDealsRepository(db: Database) {
           'addedById', p.added_by_id, 'addedBy', u.full_name,
           'dateTimeAdded', ${isoText('p.date_time_added')}, 'dateTimeModified', ${isoText('p.date_time_modified')},
           'dealStartsIn', ${isoText('p.deal_starts_in')}, 'dealExpiresIn', ${isoText('p.deal_expires_in')},
-          'isActive', p.is_active, 'imageUrl', img.file_path
+          'isActive', p.is_active, 'imageUrl', img.file_path, 'clicks7d', coalesce(dp.clicks_7d, 0)
         ) ORDER BY p.date_time_added DESC, p.id DESC), '[]'::json)::text AS body
         FROM products p
         JOIN categories c ON c.id = p.category_id
         LEFT JOIN users u ON u.id = p.added_by_id
         LEFT JOIN product_images img ON img.product_id = p.id AND img.is_preview_image
+        LEFT JOIN deal_popularity dp ON dp.product_id = p.id
         LEFT JOIN (
           SELECT ppt.product_id, json_agg(json_build_object('productTypeId', pt.id, 'name', pt.name) ORDER BY pt.sort_order, pt.name, pt.id) AS list
           FROM product_product_types ppt JOIN product_types pt ON pt.id = ppt.product_type_id

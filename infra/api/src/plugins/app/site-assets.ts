@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { SiteAsset, UpdateSiteAsset } from '../../contract/index.js';
+import { HOT_DEAL_THRESHOLD, type SiteAsset, type UpdateSiteAsset } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
 import { siteAssets, type SiteAssetRow } from '../../db/schema.js';
 import { cleanText } from './content-sections.js';
@@ -41,14 +41,18 @@ type TextField = (typeof TEXT_FIELDS)[number];
 export type SiteAssetValues = Record<TextField, string | null>;
 
 /** The stored text values of a validated form: trimmed, blank → null. */
-export function siteAssetValues(body: Omit<UpdateSiteAsset, 'companyLogo' | 'companyIcon'>): SiteAssetValues {
+export function siteAssetValues(body: Omit<UpdateSiteAsset, 'companyLogo' | 'companyIcon' | 'hotDealThreshold'>): SiteAssetValues {
   const values = {} as SiteAssetValues;
   for (const field of TEXT_FIELDS) values[field] = cleanText(body[field]);
   return values;
 }
 
 function toSiteAsset(row: SiteAssetRow | undefined): SiteAsset {
-  const asset = { companyLogoPath: row?.companyLogoPath ?? null, companyIconPath: row?.companyIconPath ?? null } as SiteAsset;
+  const asset = {
+    companyLogoPath: row?.companyLogoPath ?? null,
+    companyIconPath: row?.companyIconPath ?? null,
+    hotDealThreshold: row?.hotDealThreshold ?? HOT_DEAL_THRESHOLD.default,
+  } as SiteAsset;
   for (const field of TEXT_FIELDS) asset[field] = row?.[field] ?? null;
   return asset;
 }
@@ -65,14 +69,18 @@ export function createSiteAssetsRepository(db: Database) {
      * Writes the settings (insert or update of row 1). Logo and icon change only when a new path
      * is given. Answers the paths they replaced, to release after the commit.
      */
-    async save(values: SiteAssetValues, images: { companyLogoPath?: string; companyIconPath?: string }): Promise<string[]> {
+    async save(
+      values: SiteAssetValues,
+      images: { companyLogoPath?: string; companyIconPath?: string },
+      settings: { hotDealThreshold?: number | undefined } = {},
+    ): Promise<string[]> {
       return db.transaction(async (tx) => {
         const [previous] = await tx
           .select({ companyLogoPath: siteAssets.companyLogoPath, companyIconPath: siteAssets.companyIconPath })
           .from(siteAssets)
           .where(eq(siteAssets.id, 1))
           .for('update');
-        const set = { ...values, ...images };
+        const set = { ...values, ...images, ...(settings.hotDealThreshold !== undefined && { hotDealThreshold: settings.hotDealThreshold }) };
         await tx
           .insert(siteAssets)
           .values({ id: 1, ...set })

@@ -18,7 +18,7 @@ import { SEARCH_LIMITS, type SiteInfo } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
 import { etagOf, publicCacheTtlMs, VersionedCache, type CompressedBodies } from '../../lib/http-cache.js';
 import type { AppOptions } from '../../options.js';
-import { DEAL_CARD_JSON, PREVIEW_IMAGE_JOIN } from './deal-search.js';
+import { CARD_JOINS, DEAL_CARD_JSON } from './deal-search.js';
 
 /** `[]` instead of NULL for an empty aggregate. */
 const list = (aggregate: SQL) => sql`coalesce((${aggregate}), '[]'::json)`;
@@ -59,7 +59,7 @@ const SECTION_DEALS = list(sql`
           AND (p.deal_expires_in IS NULL OR p.deal_expires_in > now())
         ORDER BY f.sort_order, f.created_at, p.id
         LIMIT ${sql.raw(String(SEARCH_LIMITS.featuredSectionDeals))}) p
-  ${PREVIEW_IMAGE_JOIN}`);
+  ${CARD_JOINS}`);
 
 const FEATURED_SECTIONS = list(sql`
   SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'imageFilePath', s.image_file_path, 'products', ${SECTION_DEALS})

@@ -57,8 +57,11 @@ describe('Asset routes', () => {
 
   it('answers every field as null before the first save', async () => {
     const asset = await read();
-    assert.deepEqual(Object.keys(asset).sort(), [...Object.keys(FULL), 'companyLogoPath', 'companyIconPath'].sort());
-    assert.ok(Object.values(asset).every((value) => value === null));
+    assert.deepEqual(Object.keys(asset).sort(), [...Object.keys(FULL), 'companyLogoPath', 'companyIconPath', 'hotDealThreshold'].sort());
+    // Issue 19: the "Hot" threshold has its default; every other field is empty.
+    const { hotDealThreshold, ...rest } = asset;
+    assert.equal(hotDealThreshold, 10);
+    assert.ok(Object.values(rest).every((value) => value === null));
   });
 
   it('answers 401 to anonymous callers, 403 to staff, on both routes, writing nothing', async () => {
@@ -79,8 +82,9 @@ describe('Asset routes', () => {
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().message, 'Site settings updated successfully');
     const asset = await read();
-    const { companyLogoPath, companyIconPath, ...text } = asset;
+    const { companyLogoPath, companyIconPath, hotDealThreshold, ...text } = asset;
     assert.deepEqual(text, FULL);
+    assert.equal(hotDealThreshold, 10, 'issue 19: kept when the form does not send it');
     assert.match(companyLogoPath, STORED_NAME);
     assert.match(companyIconPath, STORED_NAME);
     const disk = await storedFiles(t.app);

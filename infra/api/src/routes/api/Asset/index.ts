@@ -22,22 +22,30 @@ const asset: FastifyPluginAsyncTypebox = async (fastify) => {
       config: admin,
       schema: {
         description:
-          'Multipart form (or JSON without files). The text fields replace the stored ones (absent or empty clears an optional field); `companyLogo`/`companyIcon` replace the images only when sent, and the old files are removed.',
+          'Multipart form (or JSON without files). The text fields replace the stored ones (absent or empty clears an optional field); `companyLogo`/`companyIcon` replace the images only when sent, and the old files are removed; `hotDealThreshold` (the "Hot" badge\'s unique clicks in 24 h) changes only when sent.',
         consumes: ['multipart/form-data', 'application/json'],
         body: UpdateSiteAssetSchema,
         response: { 200: MessageResponseSchema },
       },
     },
     async (request) => {
-      const { companyLogo, companyIcon, ...body } = request.body;
+      const { companyLogo, companyIcon, hotDealThreshold, ...body } = request.body;
       const values = siteAssetValues(body);
       const replaced = await withUploads(fastify.images, { companyLogo, companyIcon }, (saved) =>
-        fastify.siteAssets.save(values, {
-          ...(saved.companyLogo && { companyLogoPath: saved.companyLogo }),
-          ...(saved.companyIcon && { companyIconPath: saved.companyIcon }),
-        }),
+        fastify.siteAssets.save(
+          values,
+          {
+            ...(saved.companyLogo && { companyLogoPath: saved.companyLogo }),
+            ...(saved.companyIcon && { companyIconPath: saved.companyIcon }),
+          },
+          { hotDealThreshold },
+        ),
       );
       await fastify.images.release(replaced);
+      // A new "Hot" threshold applies at once (the refresh reads it), not only at the next round.
+      if (hotDealThreshold !== undefined) {
+        await fastify.dealPopularity.refresh().catch((error: unknown) => request.log.warn({ err: error }, 'could not refresh deal popularity'));
+      }
       return { message: SITE_ASSET_MESSAGES.updated };
     },
   );

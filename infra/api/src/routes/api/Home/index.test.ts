@@ -471,7 +471,7 @@ describe('POST /api/Home/SearchProduct and GET /api/Home/SearchProductByKeyword'
       assert.equal((await rejected({ skip: SEARCH_LIMITS.maxSkip + 1 })).errors.skip, `Skip must be at most ${SEARCH_LIMITS.maxSkip}`);
       assert.equal((await rejected({ skip: 1.5 })).errors.skip, 'Skip must be a whole number');
       assert.equal((await rejected({ skip: 'ten' })).errors.skip, 'Skip must be a whole number');
-      assert.equal((await rejected({ sortBy: 'RANDOM()' })).errors.sortBy, 'Sort must be one of DESC_PRICE, ASC_PRICE, DESC_DISCOUNT, ASC_DISCOUNT, DESC_DATE');
+      assert.equal((await rejected({ sortBy: 'RANDOM()' })).errors.sortBy, 'Sort must be one of DESC_PRICE, ASC_PRICE, DESC_DISCOUNT, ASC_DISCOUNT, DESC_DATE, DESC_POPULARITY');
       assert.equal((await rejected({ priceRange: '$$$$$' })).errors.priceRange, 'Price range must be one of $, $$, $$$, $$$$');
       const long = await rejected({ searchTerm: 'x'.repeat(SEARCH_LIMITS.searchTerm + 1) });
       assert.equal(long.message, 'Search text must be at most 200 characters');
