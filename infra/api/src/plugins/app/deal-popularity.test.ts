@@ -154,6 +154,7 @@ describe('popularity: refresh, Most Popular sort, Hot badge, admin column', () =
     await t.app.dealPopularity.refresh();
     const none = await popularity(deals.none!);
     assert.equal(none.clicks_7d, 1);
-    assert.ok(none.score > 0.99);
+    // Counted in its hour, which began up to an hour ago: 0.5^(60 min / 48 h) ≈ 0.9857 at the least.
+    assert.ok(none.score > 0.985 && none.score <= 1, String(none.score));
   });
 });
