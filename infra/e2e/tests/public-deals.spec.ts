@@ -218,8 +218,13 @@ test.describe('deal card', () => {
     await expect(card.getByText('No Code Needed')).toBeVisible();
     await expect(card.getByRole('button', { name: /PROMO CODE/ })).toHaveCount(0);
     const go = card.getByRole('link', { name: 'Get Deal Now!' });
-    await expect(go).toHaveAttribute('href', deal!.link);
+    // Through the click-out (issue 19), which answers with the deal's link.
+    await expect(go).toHaveAttribute('href', `/out/${deal!.id}`);
     await expect(go).toHaveAttribute('target', '_blank');
+    await expect(go).toHaveAttribute('rel', /nofollow sponsored/);
+    const out = await request.get(`/out/${deal!.id}`, { maxRedirects: 0 });
+    expect(out.status()).toBe(302);
+    expect(out.headers().location).toBe(deal!.link);
     await expect(card.locator('.deal-card__price')).toHaveText(money(deal!.currentPrice));
   });
 
@@ -262,8 +267,10 @@ test.describe('deal page', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'About this item' })).toBeVisible();
     if (deal!.additionalInformation) await expect(page.getByText(deal!.additionalInformation)).toBeVisible();
     const go = page.getByRole('link', { name: 'Go to Product Deal' });
-    await expect(go).toHaveAttribute('href', deal!.link);
+    await expect(go).toHaveAttribute('href', `/out/${deal!.id}`);
     await expect(go).toHaveAttribute('target', '_blank');
+    const out = await request.get(`/out/${deal!.id}`, { maxRedirects: 0 });
+    expect(out.headers().location).toBe(deal!.link);
 
     await page.getByRole('button', { name: 'Report Issue' }).click();
     const dialog = page.getByRole('dialog', { name: 'Having Trouble?' });
