@@ -7,7 +7,7 @@ import pg from 'pg';
 const dist = join(import.meta.dirname, '..', 'dist');
 
 /** The statement a mix sends, or null for mixes that are not searches. */
-async function statementFor(mix) {
+export async function statementFor(mix) {
   const search = await import(join(dist, 'plugins', 'app', 'deal-search.js'));
   const { PgDialect } = await import('drizzle-orm/pg-core');
   const dialect = new PgDialect();
@@ -25,17 +25,29 @@ async function statementFor(mix) {
   return query && dialect.sqlToQuery(query);
 }
 
+/**
+ * The plans of the mixes through `query(text, params)` → rows (node-postgres or PGlite): each
+ * statement run 3 times first (caches), then EXPLAIN (ANALYZE, BUFFERS). Answers the plans' text.
+ */
+export async function explainWith(query, mixes, { print = true } = {}) {
+  const plans = [];
+  for (const mix of mixes) {
+    const statement = await statementFor(mix);
+    if (!statement) continue;
+    for (let i = 0; i < 3; i++) await query(statement.sql, statement.params); // warm caches
+    const rows = await query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params);
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    if (print) console.log(`\n-- ${mix.label}\n${plan}`);
+    plans.push({ mix: mix.key, plan });
+  }
+  return plans;
+}
+
 export async function explainMixes(connectionString, mixes) {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    for (const mix of mixes) {
-      const statement = await statementFor(mix);
-      if (!statement) continue;
-      for (let i = 0; i < 3; i++) await client.query(statement.sql, statement.params); // warm caches
-      const result = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params);
-      console.log(`\n-- ${mix.label}\n${result.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
-    }
+    return await explainWith(async (text, params) => (await client.query(text, params)).rows, mixes);
   } finally {
     await client.end();
   }

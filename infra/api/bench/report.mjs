@@ -4,8 +4,21 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const docs = join(import.meta.dirname, '..', '..', '..', 'docs', 'BENCHMARKS.md');
-const BEGIN = '<!-- bench:api:begin -->';
-const END = '<!-- bench:api:end -->';
+
+/**
+ * Replaces the text between `<!-- bench:NAME:begin -->` and `<!-- bench:NAME:end -->` in
+ * docs/BENCHMARKS.md (the markers stay), so the hand-written analysis around it stays.
+ */
+export async function replaceBlock(name, body) {
+  const begin = `<!-- bench:${name}:begin -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const text = await readFile(docs, 'utf8');
+  const start = text.indexOf(begin);
+  const stop = text.indexOf(end);
+  if (start === -1 || stop === -1) throw new Error(`docs/BENCHMARKS.md has no ${begin} … ${end} block to replace`);
+  await writeFile(docs, `${text.slice(0, start)}${begin}\n${body}\n${end}${text.slice(stop + end.length)}`);
+  console.log(`Wrote the ${name} block into ${docs}`);
+}
 
 const int = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (n) => (n === undefined ? '–' : String(Math.round(n * 10) / 10));
@@ -36,17 +49,10 @@ export async function writeReport({ results, machine, deals, duration, table }) 
   const seeded = results.map((r) => `${r.engine}: ${r.counts.deals.toLocaleString('en-US')} deals, ${r.counts.live.toLocaleString('en-US')} live`).join('; ');
   const load = results.flatMap((r) => r.rows.map((row) => row.load));
   const block = [
-    BEGIN,
     `${date}, ${machine}; ${deals.toLocaleString('en-US')} deals (${seeded}); autocannon ${duration} s per cell;`,
     `1-minute load average before the runs ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)}.`,
     '',
     table,
-    END,
   ].join('\n');
-  const text = await readFile(docs, 'utf8');
-  const start = text.indexOf(BEGIN);
-  const end = text.indexOf(END);
-  if (start === -1 || end === -1) throw new Error(`docs/BENCHMARKS.md has no ${BEGIN} … ${END} block to replace`);
-  await writeFile(docs, text.slice(0, start) + block + text.slice(end + END.length));
-  console.log(`Wrote the table into ${docs}`);
+  await replaceBlock('api', block);
 }

@@ -11,6 +11,14 @@ export interface ServerConfig {
   app: AppOptions;
 }
 
+/** True for a set, valid value; a set but malformed one stops the start with its reason. */
+function positiveInteger(value: string | undefined, name: string): boolean {
+  if (value === undefined || value.trim() === '') return false;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`${name} must be a positive whole number of milliseconds, got "${value}"`);
+  return true;
+}
+
 export function readServerConfig(env: Env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -27,6 +35,8 @@ export function readServerConfig(env: Env): ServerConfig {
       // VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT / FIREBASE_SERVICE_ACCOUNT, checked
       // here so a malformed value stops the start with its reason.
       push: readPushEnv(env),
+      // POPULARITY_REFRESH_MS: how often "Most Popular" and the Hot badges are recomputed (default a minute).
+      ...(positiveInteger(env.POPULARITY_REFRESH_MS, 'POPULARITY_REFRESH_MS') ? { popularity: { refreshMs: Number(env.POPULARITY_REFRESH_MS) } } : {}),
       logger: { level: env.LOG_LEVEL || 'info' },
     },
   };

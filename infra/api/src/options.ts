@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { DatabaseOptions } from './db/client.js';
 import type { ClickOutOptions } from './plugins/app/click-outs.js';
+import type { JobQueueOptions } from './plugins/app/job-queue.js';
 import type { PushOptions } from './push/settings.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -39,6 +40,8 @@ export interface AppOptions {
   clickOuts?: ClickOutOptions;
   /** Issue 19: the popularity refresh's period (ms, default 60,000; 0: only on demand) and clock. */
   popularity?: { refreshMs?: number; now?: () => Date };
+  /** Issue 19: the job queue's polling (tests poll often) and whether this instance runs workers. */
+  jobs?: JobQueueOptions;
   /** Fastify's logger option. Default: pino at `info`. */
   logger?: FastifyServerOptions['logger'];
 }

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
 
 // jsdom lacks matchMedia, which antd's responsive helpers call on render.
@@ -45,3 +46,8 @@ if (typeof URL.createObjectURL !== 'function') {
   let next = 0;
   Object.assign(URL, { createObjectURL: () => `blob:jsdom/${(next += 1)}`, revokeObjectURL: () => undefined });
 }
+
+// waitFor/findBy give up after 1 s by default; an antd table of 100 rows takes longer than that to
+// render when the 2-core machine also runs the API suites (seen twice in one run). The assertions
+// are the same, only their patience is.
+configure({ asyncUtilTimeout: 5_000 });

@@ -180,3 +180,64 @@ test('the site’s service worker shows the delivered message as a notification'
   await expect.poll(shown).toEqual([{ title: delivered!.title, body: delivered!.message, url: `${BASE_URL}/home` }]);
   await cdp.detach();
 });
+
+/** What the push service received for this browser, decrypted, with the time each arrived. */
+const receivedFor = (title: (text: string) => boolean) =>
+  receiver.requests
+    .filter((request) => request.path === new URL(endpoint).pathname)
+    .map((request) => JSON.parse(subscriber.decrypt(request.body)) as { title: string; message: string; url: string })
+    .filter((payload) => title(payload.title));
+
+// Issue 19 point 3: a deal saved to start later, in a "Send Notification Immediately" category, is
+// announced by the job queue when it starts, once.
+test('a deal scheduled a few seconds ahead is announced once, when it starts', async ({ catalog }) => {
+  const { name, suffix } = uniqueName('E2E Scheduled Deal');
+  const storeId = await catalog.createStore(`E2E Store ${suffix}`);
+  const productTypeId = await catalog.createProductType(`E2E Alerts ${suffix}`, { notifyImmediately: true });
+  const startsAt = Date.now() + 10_000;
+  await catalog.createDeal({ name, storeId, productTypeIds: [productTypeId], dealStartsIn: new Date(startsAt) });
+  const announced = () => receivedFor((title) => title === `New deal: ${name}`).length;
+
+  // Nothing before the start.
+  await expect.poll(() => Date.now() >= startsAt - 2_000, { timeout: 15_000, intervals: [250] }).toBe(true);
+  expect(announced()).toBe(0);
+
+  await expect.poll(announced, { timeout: 45_000 }).toBe(1);
+  expect(Date.now()).toBeGreaterThanOrEqual(startsAt);
+  // And only once: the job ran on one instance, and the alert is kept unique per deal.
+  await new Promise((resolve) => setTimeout(resolve, 4_000));
+  expect(announced()).toBe(1);
+});
+
+// Issue 19 point 4: a visitor follows a word from the deal list; a new deal matching it is pushed
+// to that browser with the reason in its title, one that does not match is not.
+test('a visitor follows a word from the deal list and gets a push for a new matching deal', async ({ catalog }) => {
+  const { suffix } = uniqueName('E2E Follow');
+  const word = `zeppelin${suffix}`.toLowerCase();
+  const page = visitorPage;
+  await page.goto(`/deals?q=${word}`);
+  const follow = page.getByRole('group', { name: 'Get alerts for new deals like these' }).getByRole('button', { name: `Follow “${word}”` });
+  await follow.click();
+  await expect(page.getByRole('button', { name: `Following “${word}” ✓ Unfollow` })).toBeVisible();
+
+  // In a category that does not notify by itself: only the follow brings the push.
+  const storeId = await catalog.createStore(`E2E Store ${suffix}`);
+  const productTypeId = await catalog.createProductType(`E2E Quiet ${suffix}`);
+  const matching = `Airship ${word.toUpperCase()} kit`;
+  await catalog.createDeal({ name: `Unrelated ${suffix} kit`, storeId, productTypeIds: [productTypeId] });
+  await catalog.createDeal({ name: matching, storeId, productTypeIds: [productTypeId] });
+
+  await expect.poll(() => receivedFor((title) => title.includes(matching)).length, { timeout: 45_000 }).toBe(1);
+  const [payload] = receivedFor((title) => title.includes(matching));
+  expect(payload!.title.startsWith(`${word}:`)).toBe(true);
+  expect(receivedFor((title) => title.includes(`Unrelated ${suffix}`))).toHaveLength(0);
+
+  // The footer's "Manage alerts" lists the follow and removes it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.getByText('Manage alerts', { exact: true }).click();
+  const followed = page.getByRole('list', { name: 'Followed words and stores' });
+  await expect(followed).toContainText(word);
+  await followed.getByRole('button', { name: `Stop following ${word}` }).click();
+  await expect(page.getByText('You follow nothing yet.', { exact: false })).toBeVisible();
+  await expect(follow).toBeVisible();
+});

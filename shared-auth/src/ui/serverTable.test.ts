@@ -1,4 +1,4 @@
-import { serverQuery, stateFromUrl, stateToUrl, type ServerTableSpec } from './serverTable';
+import { linkedFromUrl, serverQuery, stateFromUrl, stateToUrl, type ServerTableSpec } from './serverTable';
 
 const SPEC: ServerTableSpec = {
   fields: { name: {}, categoryId: { kind: 'ids', param: 'storeIds' }, postedOn: { kind: 'days', prefix: 'added' }, isActive: {} },
@@ -30,5 +30,13 @@ describe('server-side table state', () => {
   it('falls back on the defaults for anything malformed in the address', () => {
     const url = new URLSearchParams('categoryId=x,-1&postedOn=yesterday&sort=password.asc&page=-2&pageSize=1000');
     expect(stateFromUrl(SPEC, url, ['name'])).toEqual({ values: {}, sort: {}, page: 1, pageSize: 100 });
+  });
+
+  it('reads only the linked filters the table declares, from the address, never blank or over-long', () => {
+    const spec: ServerTableSpec = { ...SPEC, linked: ['expiresFrom', 'expiresTo', 'addedById'] };
+    const url = new URLSearchParams(`expiresFrom=2026-06-01T10:00:00.000Z&expiresTo=2026-06-03T10:00:00.000Z&addedById=%20&password=x&name=mouse`);
+    expect(linkedFromUrl(spec, url)).toEqual({ expiresFrom: '2026-06-01T10:00:00.000Z', expiresTo: '2026-06-03T10:00:00.000Z' });
+    expect(linkedFromUrl(spec, new URLSearchParams(`addedById=${'9'.repeat(101)}`))).toEqual({});
+    expect(linkedFromUrl(SPEC, url)).toEqual({});
   });
 });

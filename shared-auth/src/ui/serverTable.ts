@@ -23,6 +23,12 @@ export interface ServerTableSpec {
   fields: Record<string, ServerField>;
   /** Sortable column (its dataIndex) → the API's `sortBy` key; by default the same name. */
   sortKeys?: Record<string, string>;
+  /**
+   * API filters a link may set that the form has no field for (the dashboard's exact "expiring in
+   * 48 h" window, "your deals"): read from the address once, sent with every load under the same
+   * name (a form field of the same API name wins) and kept in the address until `clearLinked()`.
+   */
+  linked?: readonly string[];
 }
 
 export type TableParams = Record<string, string | number | boolean | readonly (string | number)[]>;
@@ -106,6 +112,16 @@ export function stateFromUrl(spec: ServerTableSpec, url: URLSearchParams, sortab
   };
 }
 
+/** The linked filters the address sets (see `ServerTableSpec.linked`); blank or over-long values are ignored. */
+export function linkedFromUrl(spec: ServerTableSpec, url: URLSearchParams): Record<string, string> {
+  const linked: Record<string, string> = {};
+  for (const name of spec.linked ?? []) {
+    const value = url.get(name)?.trim();
+    if (value && value.length <= 100) linked[name] = value;
+  }
+  return linked;
+}
+
 /** A ProTable column as far as the URL state cares: its data index and whether it sorts. */
 interface SortableColumn {
   dataIndex?: unknown;
@@ -116,13 +132,18 @@ interface SortableColumn {
 /**
  * A server-side ProTable: `request` loads the page the form, sort and pager ask for and writes
  * them to the URL; `initial` seeds the table from the URL on the first draw (form values, page,
- * the sorted column); `query()` is the last query sent (without paging), for Download CSV.
+ * the sorted column); `query()` is the last query sent (without paging), for Download CSV and
+ * bulk actions; `linked` holds the linked filters in force, `clearLinked()` drops them (reload the
+ * table after it).
  */
 export function useServerTable<Row>(spec: ServerTableSpec, load: (query: TableParams) => Promise<TablePage<Row>>) {
   const [searchParams, setSearchParams] = useSearchParams();
   // The URL is read once: afterwards the table owns the state and the URL follows it.
   const [initialUrl] = useState(searchParams);
   const lastQuery = useRef<TableParams>({});
+  // State for the page to show, and a ref that `request` reads without changing identity.
+  const [linked, setLinked] = useState(() => linkedFromUrl(spec, initialUrl));
+  const linkedNow = useRef(linked);
   // A ref, so `request` keeps one identity: ProTable reloads whenever `request` changes, and the
   // router's setter changes with every URL it writes.
   const writeUrl = useRef(setSearchParams);
@@ -134,9 +155,11 @@ export function useServerTable<Row>(spec: ServerTableSpec, load: (query: TablePa
     async (params: Record<string, unknown>, sort: TableSort): Promise<TableAnswer<Row>> => {
       const page = Number(params.current) || 1;
       const pageSize = Number(params.pageSize) || PAGE_SIZE.adminTables;
-      const query = serverQuery(spec, params, sort);
+      const query = { ...linkedNow.current, ...serverQuery(spec, params, sort) };
       lastQuery.current = query;
-      writeUrl.current(stateToUrl(spec, params, sort, page, pageSize), { replace: true });
+      const url = stateToUrl(spec, params, sort, page, pageSize);
+      for (const [name, value] of Object.entries(linkedNow.current)) url.set(name, value);
+      writeUrl.current(url, { replace: true });
       try {
         const answer = await load({ ...query, page, pageSize });
         return { data: answer.items, success: true, total: answer.total };
@@ -161,5 +184,9 @@ export function useServerTable<Row>(spec: ServerTableSpec, load: (query: TablePa
 
   const initial = useMemo(() => stateFromUrl(spec, initialUrl, []), [spec, initialUrl]);
   const query = useCallback(() => lastQuery.current, []);
-  return { request, initial, withUrlSort, query };
+  const clearLinked = useCallback(() => {
+    linkedNow.current = {};
+    setLinked({});
+  }, []);
+  return { request, initial, withUrlSort, query, linked, clearLinked };
 }

@@ -30,3 +30,5 @@ export * from './user-table.js';
 export * from './push-history-table.js';
 export * from './deal-import.js';
 export * from './section-deals-table.js';
+export * from './deal-follows.js';
+export * from './dashboard.js';

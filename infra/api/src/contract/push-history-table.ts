@@ -5,15 +5,23 @@
  * history answers as the spec says (every row, newest first).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { PUSH_NOTIFICATION_STATUSES, type PushNotificationHistoryRow, type PushNotificationStatus } from './push.js';
+import {
+  PUSH_KIND_LABELS,
+  PUSH_NOTIFICATION_KINDS,
+  PUSH_NOTIFICATION_STATUSES,
+  type PushNotificationHistoryRow,
+  type PushNotificationKind,
+  type PushNotificationStatus,
+} from './push.js';
 import { DateFilter, tableExportQuerySchema, tableQuerySchema, TextFilter, type TableQuery } from './tables.js';
 
 /** Sorting keys of the history table. */
-export const PUSH_HISTORY_TABLE_SORT_KEYS = ['title', 'message', 'numberOfDevicesNotificationSentTo', 'createdBy', 'dateCreated', 'status'] as const;
+export const PUSH_HISTORY_TABLE_SORT_KEYS = ['title', 'message', 'numberOfDevicesNotificationSentTo', 'createdBy', 'dateCreated', 'status', 'kind'] as const;
 export type PushHistoryTableSortKey = (typeof PUSH_HISTORY_TABLE_SORT_KEYS)[number];
 
 export const PUSH_HISTORY_MESSAGES = {
   status: `status must be one of ${PUSH_NOTIFICATION_STATUSES.join(', ')}`,
+  kind: `kind must be one of ${PUSH_NOTIFICATION_KINDS.join(', ')}`,
 } as const;
 
 const PushHistoryTableFilters = Type.Object({
@@ -26,6 +34,10 @@ const PushHistoryTableFilters = Type.Object({
   /** The delivery state. */
   status: Type.Optional(
     Type.Unsafe<PushNotificationStatus>(Type.String({ enum: [...PUSH_NOTIFICATION_STATUSES], messages: { enum: PUSH_HISTORY_MESSAGES.status, type: PUSH_HISTORY_MESSAGES.status } })),
+  ),
+  /** Why it was sent: staff notifications apart from new-deal and follow alerts (issue 19 point 4). */
+  kind: Type.Optional(
+    Type.Unsafe<PushNotificationKind>(Type.String({ enum: [...PUSH_NOTIFICATION_KINDS], messages: { enum: PUSH_HISTORY_MESSAGES.kind, type: PUSH_HISTORY_MESSAGES.kind } })),
   ),
   /** Sent at or after. */
   sentFrom: DateFilter(),
@@ -59,4 +71,10 @@ export function pushDeliveryText(row: Pick<PushNotificationHistoryRow, 'status' 
       // A status added later: show it rather than hide it.
       return String(row.status);
   }
+}
+
+/** The console's Type column as text (CSV and cell): "Staff", "New deal", "Follow alert". */
+export function pushKindText(kind: PushNotificationKind): string {
+  // A kind added later: show it rather than hide it.
+  return PUSH_KIND_LABELS[kind] ?? String(kind);
 }

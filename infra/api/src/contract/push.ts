@@ -16,6 +16,21 @@ import { MESSAGES } from './messages.js';
 export const PUSH_NOTIFICATION_STATUSES = ['queued', 'sending', 'done', 'failed'] as const;
 export type PushNotificationStatus = (typeof PUSH_NOTIFICATION_STATUSES)[number];
 
+/**
+ * Who a history row is for and why it was sent: `staff` is the console's send to every device,
+ * `new-deal` a live deal in a "Send Notification Immediately" category (every device),
+ * `follow-alert` a live deal matching words or stores browsers follow (those browsers only).
+ */
+export const PUSH_NOTIFICATION_KINDS = ['staff', 'new-deal', 'follow-alert'] as const;
+export type PushNotificationKind = (typeof PUSH_NOTIFICATION_KINDS)[number];
+
+/** The console's "Type" column. */
+export const PUSH_KIND_LABELS: Record<PushNotificationKind, string> = {
+  staff: 'Staff',
+  'new-deal': 'New deal',
+  'follow-alert': 'Follow alert',
+};
+
 /** Texts the spec does not word. */
 export const PUSH_MESSAGES = {
   queued: 'Push notification queued for delivery',
@@ -41,6 +56,8 @@ export const PushNotificationHistoryRowSchema = Type.Object({
   createdBy: Nullable(Type.String()),
   dateCreated: Type.String({ format: 'date-time' }),
   status: Type.Unsafe<PushNotificationStatus>(Type.String({ enum: [...PUSH_NOTIFICATION_STATUSES] })),
+  /** Why it was sent (issue 19 point 4); added after the spec, which has no such field. */
+  kind: Type.Unsafe<PushNotificationKind>(Type.String({ enum: [...PUSH_NOTIFICATION_KINDS] })),
 });
 export type PushNotificationHistoryRow = Static<typeof PushNotificationHistoryRowSchema>;
 

@@ -28,10 +28,35 @@ export type DatabaseOptions =
   /** A PostgreSQL server through node-postgres. */
   | { driver: 'postgres'; connectionString: string; poolMax?: number };
 
+/**
+ * Plain SQL text on the same connection(s) as `db`, for libraries that bring their own statements
+ * (the job queue). Without values a text may hold several statements (`BEGIN; …; COMMIT;`).
+ */
+export interface RawSql {
+  execute(text: string, values?: readonly unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface OpenDatabase {
   db: Database;
   driver: DatabaseOptions['driver'];
+  raw: RawSql;
   close(): Promise<void>;
+}
+
+/**
+ * PGlite binds values on one statement only; scripts go through `exec`, whose results are
+ * concatenated. A script runs inside PGlite's own transaction: if it fails halfway (its own
+ * `BEGIN` left open), that transaction's rollback cleans the one shared session before any other
+ * statement can run in it.
+ */
+function pgliteRawSql(client: PGlite): RawSql {
+  return {
+    async execute(text, values) {
+      if (values && values.length > 0) return client.query(text, values as unknown[]);
+      const results = await client.transaction((tx) => tx.exec(text));
+      return { rows: results.flatMap((result) => result.rows) };
+    },
+  };
 }
 
 /** `DATABASE_URL` selects PostgreSQL; otherwise PGlite under `${dataDir}/pglite`. */
@@ -74,7 +99,7 @@ export async function openDatabase(
       if (owned) await client.close();
       throw error;
     }
-    return { db, driver: 'pglite', close: async () => (owned ? client.close() : undefined) };
+    return { db, driver: 'pglite', raw: pgliteRawSql(client), close: async () => (owned ? client.close() : undefined) };
   }
 
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolMax ?? 10 });
@@ -88,5 +113,7 @@ export async function openDatabase(
     await pool.end();
     throw error;
   }
-  return { db, driver: 'postgres', close: () => pool.end() };
+  // node-postgres sends a text without values as a simple query, which may hold several statements.
+  const raw: RawSql = { execute: (text, values) => pool.query(text, values as unknown[] | undefined) };
+  return { db, driver: 'postgres', raw, close: () => pool.end() };
 }

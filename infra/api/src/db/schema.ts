@@ -450,13 +450,19 @@ export const pushNotificationHistory = pgTable(
     /** queued → sending → done; the console shows progress until done. */
     status: varchar('status', { length: 20 }).notNull().default('queued'),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The deal a new-deal alert announces; unique so a deal is announced at most once. */
+    /**
+     * The deal a new-deal or follow alert announces; unique per kind, so a deal is announced at
+     * most once to everyone and at most once to its followers.
+     */
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** staff | new-deal | follow-alert (PUSH_NOTIFICATION_KINDS); a follow alert goes only to its audience rows. */
+    kind: varchar('kind', { length: 20 }).notNull().default('staff'),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('push_history_date_idx').on(table.dateCreated),
-    uniqueIndex('push_history_product_key').on(table.productId),
+    uniqueIndex('push_history_product_key').on(table.kind, table.productId),
+    check('push_history_kind_check', sql`${table.kind} in ('staff', 'new-deal', 'follow-alert')`),
     // The delivery worker polls for rows still to send; done rows are the bulk and stay out.
     index('push_history_pending_idx').on(table.id).where(sql`${table.status} in ('queued', 'sending')`),
   ],
@@ -471,6 +477,50 @@ export const pushDevices = pgTable('push_devices', {
   createdAt: createdAt(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The devices a targeted notification (a follow alert) goes to, chosen in the transaction that
+ * queues it; the worker fans it out to these rows only. `title` is this device's own title, saying
+ * which of its follows matched ("lego: New deal: …").
+ */
+export const pushNotificationAudience = pgTable(
+  'push_notification_audience',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => pushNotificationHistory.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => pushDevices.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 250 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.notificationId, table.deviceId] }), index('push_audience_device_idx').on(table.deviceId)],
+);
+
+/**
+ * Keyword deal alerts (issue 19 point 4): what a browser follows, a normalised word
+ * (contract/deal-follow-words.ts) or a store, never both. Removed with the device or the store.
+ */
+export const dealFollows = pgTable(
+  'deal_follows',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => pushDevices.id, { onDelete: 'cascade' }),
+    word: varchar('word', { length: 40 }),
+    storeId: integer('store_id').references(() => categories.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // NULLs are distinct: a device's store rows do not collide on the null word, nor word rows on the null store.
+    uniqueIndex('deal_follows_device_word_key').on(table.deviceId, table.word),
+    uniqueIndex('deal_follows_device_store_key').on(table.deviceId, table.storeId),
+    // A new deal looks its store's followers up by store.
+    index('deal_follows_store_idx').on(table.storeId),
+    check('deal_follows_word_or_store', sql`(${table.word} IS NULL) <> (${table.storeId} IS NULL)`),
+  ],
+);
 
 /**
  * One row per (notification, target) chosen when sending starts: the worker's durable state, so a
@@ -616,6 +666,23 @@ export const dealPopularity = pgTable(
     index('deal_popularity_score_idx').on(table.score.desc(), table.productId.desc()),
     index('deal_popularity_clicks_7d_idx').on(table.clicks7d, table.productId),
   ],
+);
+
+/**
+ * The one row of the popularity refresh's state (plugins/app/deal-popularity.ts): the scores are
+ * relative to `epoch` (the start of a UTC month, so every stored score stays valid as time passes),
+ * `refreshed_at` is the moment of the last round (the next one recomputes only the deals with clicks
+ * or window exits since), `hot_threshold` the site's threshold the Hot flags were set with.
+ */
+export const popularityRefreshState = pgTable(
+  'popularity_refresh_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    epoch: timestamp('epoch', { withTimezone: true }).notNull(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+    hotThreshold: integer('hot_threshold').notNull(),
+  },
+  (table) => [check('popularity_refresh_state_single_row', sql`${table.id} = 1`)],
 );
 
 export type SiteAssetRow = typeof siteAssets.$inferSelect;

@@ -10,7 +10,7 @@
  * holds the target), so two processes on one PostgreSQL would not send the same target twice.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DevicePlatform, WebPushSubscription } from '../contract/index.js';
+import type { DevicePlatform, PushNotificationKind, WebPushSubscription } from '../contract/index.js';
 import type { Database } from '../db/client.js';
 import { pushDeliveries, pushDevices } from '../db/schema.js';
 import type { DeliveryOutcome } from './outcome.js';
@@ -38,21 +38,34 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export function createDeliveryStore(db: Database) {
   return {
     /**
-     * Claims the oldest queued notification and fixes its targets: every web subscription, plus
-     * mobile tokens when FCM is configured (otherwise they are skipped and not counted). Answers
+     * Claims the oldest queued notification and fixes its targets. A follow alert goes to its
+     * audience (the browsers chosen when it was queued) still subscribed; any other kind to every
+     * web subscription, plus mobile tokens when FCM is configured (otherwise they are skipped and
+     * not counted), leaving out the browsers that get the same deal as a follow alert. Answers
      * the notification id, or null when none is queued. A notification without targets is done.
      */
     async claimQueued(includeMobile: boolean): Promise<number | null> {
       return db.transaction(async (tx) => {
-        const [queued] = rowsOf<{ id: number }>(
-          await tx.execute(sql`SELECT id FROM push_notification_history WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`),
+        const [queued] = rowsOf<{ id: number; kind: PushNotificationKind; product_id: number | null }>(
+          await tx.execute(sql`SELECT id, kind, product_id FROM push_notification_history WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`),
         );
         if (!queued) return null;
-        await tx.execute(sql`
-          INSERT INTO push_deliveries (notification_id, device_id)
-          SELECT ${queued.id}::int, d.id FROM push_devices d
-          WHERE (d.platform = 'web' AND d.subscription IS NOT NULL) OR (${includeMobile}::boolean AND d.platform IN ('ios', 'android'))
-          ON CONFLICT DO NOTHING`);
+        if (queued.kind === 'follow-alert') {
+          await tx.execute(sql`
+            INSERT INTO push_deliveries (notification_id, device_id)
+            SELECT ${queued.id}::int, d.id FROM push_notification_audience a JOIN push_devices d ON d.id = a.device_id
+            WHERE a.notification_id = ${queued.id}::int AND d.platform = 'web' AND d.subscription IS NOT NULL
+            ON CONFLICT DO NOTHING`);
+        } else {
+          await tx.execute(sql`
+            INSERT INTO push_deliveries (notification_id, device_id)
+            SELECT ${queued.id}::int, d.id FROM push_devices d
+            WHERE ((d.platform = 'web' AND d.subscription IS NOT NULL) OR (${includeMobile}::boolean AND d.platform IN ('ios', 'android')))
+              AND NOT EXISTS (
+                SELECT 1 FROM push_notification_history f JOIN push_notification_audience a ON a.notification_id = f.id
+                WHERE f.kind = 'follow-alert' AND f.product_id = ${queued.product_id}::int AND a.device_id = d.id)
+            ON CONFLICT DO NOTHING`);
+        }
         await tx.execute(sql`
           UPDATE push_notification_history h
           SET number_of_targets = t.n, status = CASE WHEN t.n > 0 THEN 'sending' ELSE 'done' END
@@ -91,10 +104,12 @@ export function createDeliveryStore(db: Database) {
             FROM due WHERE d.id = due.id
             RETURNING d.id, d.notification_id, d.device_id, d.attempts
           )
-          SELECT c.id, c.notification_id, c.device_id, c.attempts, dev.token, dev.platform, dev.subscription, h.title, h.message
+          SELECT c.id, c.notification_id, c.device_id, c.attempts, dev.token, dev.platform, dev.subscription, coalesce(a.title, h.title) AS title, h.message
           FROM claimed c
           JOIN push_notification_history h ON h.id = c.notification_id
           LEFT JOIN push_devices dev ON dev.id = c.device_id
+          -- A follow alert's title is the browser's own (which of its follows matched).
+          LEFT JOIN push_notification_audience a ON a.notification_id = c.notification_id AND a.device_id = c.device_id
           ORDER BY c.id`),
       );
       return rows.map((row) => ({

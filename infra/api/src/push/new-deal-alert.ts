@@ -2,16 +2,19 @@
  * New-deal alerts: a deal created live (active, started, not expired) in a product category whose
  * "Send Notification Immediately" is on queues a push notification, in the transaction that
  * creates the deal, so the deal and its alert exist together or not at all. The history row
- * points at the deal under a unique index, so a deal is announced at most once.
+ * (kind `new-deal`) points at the deal under a unique index on (kind, deal), so a deal is
+ * announced at most once to everyone. Visitors who follow a matching word or store get the
+ * deal's follow alert instead (./follow-alerts.ts; the worker leaves them out of this one).
  */
 import { sql } from 'drizzle-orm';
-import { LIMITS } from '../contract/index.js';
+import { LIMITS, type PushNotificationKind } from '../contract/index.js';
 import type { Database } from '../db/client.js';
 import { pushNotificationHistory } from '../db/schema.js';
 
 type Executor = Pick<Database, 'execute' | 'insert'>;
 
-interface AlertSource {
+/** A deal's row as the alerts read it (prices as the driver gives numerics). */
+export interface AlertSource {
   name: string;
   store: string;
   current_price: string | number;
@@ -25,7 +28,8 @@ export function formatPrice(value: number): string {
   return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+/** `text` cut to `max` characters, an ellipsis marking the cut. */
+export const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /** Title and message of the alert, within the console's own limits. */
 export function newDealAlertText(deal: { name: string; store: string; currentPrice: number; previousPrice: number | null; promoCode: string | null }): { title: string; message: string } {
@@ -38,6 +42,17 @@ export function newDealAlertText(deal: { name: string; store: string; currentPri
   // The code itself stays on the site (the deal page reveals it), as the public summary words it.
   if (deal.promoCode?.trim()) message += ' with a promo code';
   return { title, message: clip(message, LIMITS.pushNotification.message) };
+}
+
+/** The alert's text from the deal's row. */
+export function alertTextOf(deal: AlertSource): { title: string; message: string } {
+  return newDealAlertText({
+    name: deal.name,
+    store: deal.store,
+    currentPrice: Number(deal.current_price),
+    previousPrice: deal.previous_price === null ? null : Number(deal.previous_price),
+    promoCode: deal.promo_code,
+  });
 }
 
 /** Queues the alert for this deal when it qualifies; answers the history id, or null. */
@@ -53,17 +68,11 @@ export async function queueNewDealAlert(tx: Executor, productId: number): Promis
         WHERE ppt.product_id = p.id AND pt.notify_immediately AND pt.is_active)`);
   const [deal] = (result as unknown as { rows: AlertSource[] }).rows;
   if (!deal) return null;
-  const text = newDealAlertText({
-    name: deal.name,
-    store: deal.store,
-    currentPrice: Number(deal.current_price),
-    previousPrice: deal.previous_price === null ? null : Number(deal.previous_price),
-    promoCode: deal.promo_code,
-  });
+  const text = alertTextOf(deal);
   const [row] = await tx
     .insert(pushNotificationHistory)
-    .values({ ...text, createdById: deal.added_by_id, productId, status: 'queued' })
-    .onConflictDoNothing({ target: pushNotificationHistory.productId })
+    .values({ ...text, createdById: deal.added_by_id, productId, status: 'queued', kind: 'new-deal' satisfies PushNotificationKind })
+    .onConflictDoNothing({ target: [pushNotificationHistory.kind, pushNotificationHistory.productId] })
     .returning({ id: pushNotificationHistory.id });
   return row?.id ?? null;
 }

@@ -202,14 +202,24 @@ export class CatalogApi {
     return this.track('store', (await ok<{ id: number }>(res)).id);
   }
 
-  async createProductType(name: string): Promise<number> {
-    const res = await this.request.post('/api/ProductType/CreateProductType', { headers: this.headers, multipart: multipart({ name, isActive: true }, { logo: pngFile('type.png') }) });
+  async createProductType(name: string, { notifyImmediately = false } = {}): Promise<number> {
+    const res = await this.request.post('/api/ProductType/CreateProductType', { headers: this.headers, multipart: multipart({ name, isActive: true, notifyImmediately }, { logo: pngFile('type.png') }) });
     return this.track('productType', (await ok<{ id: number }>(res)).id);
   }
 
-  /** A live deal (active, no start date): $19.99, was $39.99; `isActive: false` makes it switched off. */
-  async createDeal(deal: { name: string; storeId: number; productTypeIds: number[]; isActive?: boolean }): Promise<number> {
-    const fields = { name: deal.name, categoryId: deal.storeId, productTypeIds: deal.productTypeIds, currentPrice: 19.99, previousPrice: 39.99, link: 'https://example.com/e2e-deal', isActive: deal.isActive ?? true, isFeatured: false };
+  /** A live deal (active, no start date): $19.99, was $39.99; `isActive: false` makes it switched off, `dealStartsIn` starts it later. */
+  async createDeal(deal: { name: string; storeId: number; productTypeIds: number[]; isActive?: boolean; dealStartsIn?: Date }): Promise<number> {
+    const fields = {
+      name: deal.name,
+      categoryId: deal.storeId,
+      productTypeIds: deal.productTypeIds,
+      currentPrice: 19.99,
+      previousPrice: 39.99,
+      link: 'https://example.com/e2e-deal',
+      isActive: deal.isActive ?? true,
+      isFeatured: false,
+      ...(deal.dealStartsIn ? { dealStartsIn: deal.dealStartsIn.toISOString() } : {}),
+    };
     const res = await this.request.post('/api/Product/CreateProduct', { headers: this.headers, multipart: multipart(fields, { image: pngFile('deal.png') }) });
     return this.track('deal', (await ok<{ id: number }>(res)).id);
   }

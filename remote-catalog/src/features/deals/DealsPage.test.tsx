@@ -107,6 +107,34 @@ describe('Deals and Promo Codes list', () => {
     expect(screen.getByPlaceholderText('Part of a name')).toHaveValue('mouse');
   });
 
+  it("keeps the dashboard's linked filters (exact expiry window, own deals) until Show all deals", async () => {
+    signInAs(7, { admin: false });
+    const calls = serveDeals();
+    const from = '2026-06-30T12:00:00.000Z';
+    const to = '2026-07-02T12:00:00.000Z';
+    renderScreen(<DealsPage />, { path: `/?isActive=true&sort=dealExpiresIn.asc&expiresFrom=${from}&expiresTo=${to}&addedById=7` });
+    await waitFor(() => expect(calls.some((call) => call.url === 'Product/GetAllProducts')).toBe(true));
+    expect(calls.find((call) => call.url === 'Product/GetAllProducts')?.params).toEqual({
+      expiresFrom: from,
+      expiresTo: to,
+      addedById: '7',
+      isActive: 'true',
+      sortBy: 'dealExpiresIn',
+      order: 'asc',
+      page: 1,
+      pageSize: 100,
+    });
+    const notice = await screen.findByText(/^Only deals expiring between .+, posted by you\.$/);
+    await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent(`expiresFrom=${encodeURIComponent(from)}`));
+
+    const before = calls.filter((call) => call.url === 'Product/GetAllProducts').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Show all deals' }));
+    await waitFor(() => expect(calls.filter((call) => call.url === 'Product/GetAllProducts').length).toBeGreaterThan(before));
+    expect(calls.filter((call) => call.url === 'Product/GetAllProducts').at(-1)?.params).toEqual({ isActive: 'true', sortBy: 'dealExpiresIn', order: 'asc', page: 1, pageSize: 100 });
+    expect(notice).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location-search')).not.toHaveTextContent('expiresFrom'));
+  });
+
   it('bulk-deactivates the chosen rows after a confirmation naming the count', async () => {
     signInAs(1, { admin: true });
     const calls = serveDeals();

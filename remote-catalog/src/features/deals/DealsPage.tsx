@@ -11,7 +11,7 @@ import { formatDateTime, formatPrice, yesNo, YES_NO_FILTER } from '../../lib/for
 import { fetchProductTypes, fetchStores } from '../../lib/lookups';
 import { bulkUpdateDeals, deleteDeal, downloadDealsCsv, fetchDealsPage } from './api';
 import { BulkActionBar, BulkDetailsModal, dealCount, needsDetails, type BulkExtra } from './BulkActions';
-import { bulkFilterOf, DEAL_TABLE_SPEC, productTypeNames } from './dealRows';
+import { bulkFilterOf, DEAL_TABLE_SPEC, linkedFilterText, productTypeNames } from './dealRows';
 import { canChangeDeal } from './dealValues';
 
 const EDIT_PATH = '/admin/management/product-deal/edit';
@@ -34,7 +34,8 @@ export default function DealsPage() {
   const { isAdmin, user } = useAtomValue(sessionAtom);
   const navigate = useNavigate();
   const table = useRef<ActionType>(undefined);
-  const { request: loadPage, initial, withUrlSort, query } = useServerTable(DEAL_TABLE_SPEC, fetchDealsPage);
+  const { request: loadPage, initial, withUrlSort, query, linked, clearLinked } = useServerTable(DEAL_TABLE_SPEC, fetchDealsPage);
+  const linkedText = linkedFilterText(linked, user?.id, formatDateTime);
   const [total, setTotal] = useState(0);
   const [pageIds, setPageIds] = useState<number[]>([]);
   const [chosen, setChosen] = useState<number[]>([]);
@@ -158,6 +159,26 @@ export default function DealsPage() {
           </Space>
         }
       />
+      {linkedText && (
+        <Alert
+          type="info"
+          showIcon
+          message={linkedText}
+          action={
+            <Button
+              size="small"
+              onClick={() => {
+                clearLinked();
+                clearChoice();
+                void table.current?.reload();
+              }}
+            >
+              Show all deals
+            </Button>
+          }
+          style={{ marginBottom: 12 }}
+        />
+      )}
       {lastResult && <Alert type="warning" showIcon closable message={lastResult} onClose={() => setLastResult(null)} style={{ marginBottom: 12 }} />}
       <AdminTable<ProductListItem, Record<string, unknown>>
         actionRef={table}

@@ -20,10 +20,23 @@ export const DEAL_TABLE_SPEC: ServerTableSpec = {
     expiresOn: { kind: 'days', prefix: 'expires' },
     isActive: {},
   },
+  // Set by the dashboard's "expiring in 48 h" link: its exact window and, for staff, their own deals.
+  linked: ['expiresFrom', 'expiresTo', 'addedById'],
 };
 
 /** "All N matching": the table's last query as a bulk action's filter (no sort, the flag as a boolean). */
 export function bulkFilterOf(query: TableParams): DealBulkFilter {
   const { sortBy: _sortBy, order: _order, isActive, ...filters } = query;
   return { ...(filters as DealBulkFilter), ...(isActive === 'true' || isActive === 'false' ? { isActive: isActive === 'true' } : {}) };
+}
+
+/** The linked filters in force (see DEAL_TABLE_SPEC.linked) in words, for the notice above the table. */
+export function linkedFilterText(linked: Readonly<Record<string, string>>, viewerId: number | undefined, formatDateTime: (stamp: string) => string): string | null {
+  const parts: string[] = [];
+  const { expiresFrom, expiresTo, addedById } = linked;
+  if (expiresFrom && expiresTo) parts.push(`expiring between ${formatDateTime(expiresFrom)} and ${formatDateTime(expiresTo)}`);
+  else if (expiresFrom) parts.push(`expiring from ${formatDateTime(expiresFrom)}`);
+  else if (expiresTo) parts.push(`expiring by ${formatDateTime(expiresTo)}`);
+  if (addedById) parts.push(Number(addedById) === viewerId ? 'posted by you' : `posted by user #${addedById}`);
+  return parts.length ? `Only deals ${parts.join(', ')}.` : null;
 }

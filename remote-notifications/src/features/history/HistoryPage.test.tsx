@@ -51,20 +51,20 @@ describe('Push notification history', () => {
   it('shows every column in the order the server answers (newest first), with the delivery state of each notification', async () => {
     const rows = [
       historyRow({ id: 3, title: 'Newest', message: 'Just queued', createdBy: 'Ada Admin', dateCreated: localStamp(2026, 11, 20, 17, 30), status: 'queued' }),
-      historyRow({ id: 2, title: 'Middle', message: 'Going out now', numberOfDevicesNotificationSentTo: 3, numberOfTargets: 10, createdBy: 'Bo Boss', dateCreated: localStamp(2026, 11, 20, 9, 0), status: 'sending' }),
-      historyRow({ id: 1, title: 'Oldest', message: 'Sent last year', numberOfDevicesNotificationSentTo: 42, numberOfTargets: 45, createdBy: null, dateCreated: localStamp(2025, 3, 4, 8, 5), status: 'done' }),
+      historyRow({ id: 2, title: 'Middle', message: 'Going out now', numberOfDevicesNotificationSentTo: 3, numberOfTargets: 10, createdBy: 'Bo Boss', dateCreated: localStamp(2026, 11, 20, 9, 0), status: 'sending', kind: 'follow-alert' }),
+      historyRow({ id: 1, title: 'Oldest', message: 'Sent last year', numberOfDevicesNotificationSentTo: 42, numberOfTargets: 45, createdBy: null, dateCreated: localStamp(2025, 3, 4, 8, 5), status: 'done', kind: 'new-deal' }),
     ];
     const calls = serveHistory(() => rows);
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Push Notifications' })).toBeInTheDocument();
     await rowOf('Oldest');
-    const headers = ['Title', 'Message', 'Sent To', 'Created By', 'Date Created', 'Delivery'];
+    const headers = ['Title', 'Message', 'Sent To', 'Created By', 'Date Created', 'Type', 'Delivery'];
     for (const title of headers) expect(screen.getByRole('columnheader', { name: new RegExp(`^${title}`) })).toBeInTheDocument();
 
     expect(bodyRows().map(cellTexts)).toEqual([
-      ['Newest', 'Just queued', '0', 'Ada Admin', '11/20/2026 17:30', 'Queued'],
-      ['Middle', 'Going out now', '3', 'Bo Boss', '11/20/2026 09:00', 'Sending… 3 of 10'],
-      ['Oldest', 'Sent last year', '42', '—', '03/04/2025 08:05', 'Done'],
+      ['Newest', 'Just queued', '0', 'Ada Admin', '11/20/2026 17:30', 'Staff', 'Queued'],
+      ['Middle', 'Going out now', '3', 'Bo Boss', '11/20/2026 09:00', 'Follow alert', 'Sending… 3 of 10'],
+      ['Oldest', 'Sent last year', '42', '—', '03/04/2025 08:05', 'New deal', 'Done'],
     ]);
     expect(within(bodyRows()[1] as HTMLElement).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '30');
     expect(historyCalls(calls)[0]).toMatchObject({ method: 'GET', auth: expect.stringMatching(/^Bearer /) });
@@ -94,6 +94,14 @@ describe('Push notification history', () => {
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     expect(historyCalls(calls).at(-1)?.params).toEqual({ title: 'weekend', page: 1, pageSize: 100 });
     await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent('?title=weekend'));
+  });
+
+  it('filters by type, so alert sends can be seen apart from staff notifications', async () => {
+    const calls = serveHistory(() => [historyRow({ title: 'Lego alert', kind: 'follow-alert' })]);
+    renderPage('?kind=follow-alert');
+    await rowOf('Lego alert');
+    expect(historyCalls(calls)[0]?.params).toEqual({ kind: 'follow-alert', page: 1, pageSize: 100 });
+    expect(cellTexts(await rowOf('Lego alert'))).toContain('Follow alert');
   });
 
   it('starts from the state in the address: filter, sort and page', async () => {
@@ -250,7 +258,7 @@ describe('Delivery progress', () => {
 
     await advance(3200);
     await waitFor(() => expect(screen.queryByText(/Sending…/)).not.toBeInTheDocument());
-    expect(cellTexts(await rowOf('Flash sale'))).toEqual(['Flash sale', 'Message 9', '9', 'Ada Admin', '01/01/2026 12:00', 'Done']);
+    expect(cellTexts(await rowOf('Flash sale'))).toEqual(['Flash sale', 'Message 9', '9', 'Ada Admin', '01/01/2026 12:00', 'Staff', 'Done']);
     expect(historyCalls(calls)).toHaveLength(3);
 
     await advance(15_000);

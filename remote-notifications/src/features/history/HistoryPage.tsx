@@ -5,6 +5,7 @@ import { AdminTable, PageHeader, useServerTable, type ServerTableSpec, type Tabl
 import { downloadPushHistoryCsv, fetchPushHistoryPage, type PushNotificationHistoryRow } from './api';
 import { DELIVERY_FILTER, DeliveryCell, isSettled } from './delivery';
 import { formatDateTime } from './format';
+import { KIND_FILTER, KindCell } from './kind';
 import { SendNotificationForm } from './SendNotificationForm';
 import './history.css';
 
@@ -25,6 +26,7 @@ export const HISTORY_TABLE_SPEC: ServerTableSpec = {
     createdBy: {},
     sentOn: { kind: 'days', prefix: 'sent' },
     status: {},
+    kind: {},
   },
 };
 
@@ -35,12 +37,14 @@ const columns: ProColumns<Row>[] = [
   { title: 'Created By', dataIndex: 'createdBy', sorter: true, width: 160, ellipsis: true, fieldProps: { placeholder: 'Part of a name' }, render: (_, row) => row.createdBy ?? '—' },
   { title: 'Date Created', dataIndex: 'dateCreated', sorter: true, hideInSearch: true, width: 150, render: (_, row) => formatDateTime(row.dateCreated) },
   { title: 'Date Created', dataIndex: 'sentOn', valueType: 'dateRange', hideInTable: true },
+  { title: 'Type', dataIndex: 'kind', sorter: true, width: 130, valueType: 'select', valueEnum: KIND_FILTER, render: (_, row) => <KindCell row={row} /> },
   { title: 'Delivery', dataIndex: 'status', width: 170, valueType: 'select', valueEnum: DELIVERY_FILTER, render: (_, row) => <DeliveryCell row={row} /> },
 ];
 
 /**
  * Push notifications (spec 2 §2): send one to every registered device and browser, and follow
- * each one's delivery in the history, which re-loads every few seconds until the notifications it
+ * each one's delivery in the history (with the automatic new-deal and follow alerts, told apart
+ * by their Type, issue 19 point 4), which re-loads every few seconds until the notifications it
  * shows are all delivered. Paged, filtered and sorted by the API (issue 18), the state in the URL;
  * Download CSV streams every matching notification from the server.
  */
@@ -76,7 +80,7 @@ export default function HistoryPage() {
         request={request}
         initial={initial}
         polling={polling}
-        scrollX={900}
+        scrollX={1030}
         csv={{ download: () => downloadPushHistoryCsv(query()) }}
       />
     </>

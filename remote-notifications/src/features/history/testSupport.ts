@@ -25,6 +25,7 @@ export function historyRow(fields: Partial<PushNotificationHistoryRow> = {}): Pu
     createdBy: 'Ada Admin',
     dateCreated: localStamp(2026, 1, 1, 12, 0),
     status: 'done',
+    kind: 'staff',
     ...fields,
   };
 }

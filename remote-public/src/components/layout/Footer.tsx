@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { SiteInfo } from '../../features/site/api';
 import { DealAlerts } from '../../features/deal-alerts/DealAlerts';
+import { ManageAlerts } from '../../features/deal-follows/ManageAlerts';
 import { EmailSignupForm } from '../../features/email-signup/EmailSignupForm';
 import { featuredDealsPath } from '../../lib/links';
 import { Icon, SocialLinks } from './icons';
@@ -100,6 +101,7 @@ export function Footer({ info }: { info: SiteInfo | null | undefined }) {
           <h2 id="ftr-signup">Get the best deals in your inbox</h2>
           <EmailSignupForm compact />
           <DealAlerts />
+          <ManageAlerts />
           {(info?.appStoreLink || info?.googlePlayStoreLink) && (
             <ul className="ftr__badges" aria-label="Get the app">
               {info.appStoreLink && (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from '../../lib/ssr/useHydrated';
+import { onAlertStateChange, publishAlertSubscription } from './alertState';
 import { currentSubscription, notificationsDenied, pushSupported } from './browser';
 import './DealAlerts.css';
 
@@ -41,6 +42,7 @@ export function DealAlerts() {
       (subscription) => {
         if (!live) return;
         setState((now) => ({ ...now, mode: subscription ? 'on' : 'off', subscription }));
+        publishAlertSubscription(subscription);
         if (subscription) void loadSubscribe().then((module) => module.resync(subscription));
       },
       // No registration can be read (e.g. storage blocked): offer the button; a click says why.
@@ -50,6 +52,19 @@ export function DealAlerts() {
       live = false;
     };
   }, [available]);
+
+  // Alerts turned on elsewhere (a deal list's Follow button) show here as on.
+  useEffect(
+    () =>
+      onAlertStateChange((next) =>
+        setState((now) => {
+          if (next.status === 'on' && next.subscription !== now.subscription) return { mode: 'on', busy: false, error: null, subscription: next.subscription };
+          if (next.status === 'off' && now.mode === 'on' && !now.busy) return { mode: 'off', busy: false, error: null, subscription: null };
+          return now;
+        }),
+      ),
+    [],
+  );
 
   if (!available) return null;
 
@@ -61,7 +76,10 @@ export function DealAlerts() {
     loadSubscribe()
       .then((module) => module.turnOn(permission))
       .then(
-        (subscription) => setState({ mode: 'on', busy: false, error: null, subscription }),
+        (subscription) => {
+          setState({ mode: 'on', busy: false, error: null, subscription });
+          publishAlertSubscription(subscription);
+        },
         (error: unknown) =>
           setState((now) =>
             error instanceof Error && 'kind' in error && error.kind === 'blocked'
@@ -76,7 +94,10 @@ export function DealAlerts() {
     loadSubscribe()
       .then((module) => module.turnOff(subscription))
       .then(
-        () => setState({ mode: 'off', busy: false, error: null, subscription: null }),
+        () => {
+          setState({ mode: 'off', busy: false, error: null, subscription: null });
+          publishAlertSubscription(null);
+        },
         (error: unknown) => setState((now) => ({ ...now, busy: false, error: errorText(error) })),
       );
   };

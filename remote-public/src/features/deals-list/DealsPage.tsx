@@ -10,6 +10,7 @@ import { preloadedAnswer } from '../../lib/ssr/preloaded';
 import { useServerAnswer } from '../../lib/ssr/renderContext';
 import { useSiteInfo, type SiteInfo } from '../site/api';
 import { DealCard } from '../deals/DealCard';
+import { FollowBar } from '../deal-follows/FollowBar';
 import { WhenVisible } from '../../components/WhenVisible';
 import {
   dealListReducer,
@@ -191,6 +192,8 @@ export default function DealsPage() {
 
   const pick = (key: IdList) => ({ chosen: draft[key], onChange: (ids: number[]) => change({ [key]: ids }) });
   const firstLoad = list.loading && !list.deals.length;
+  // Issue 19 point 4: the shown search and stores can be followed for deal alerts.
+  const chosenStores = (info?.stores ?? []).filter((store) => applied.stores.includes(store.id));
 
   return (
     <div className="deals-page">
@@ -238,6 +241,7 @@ export default function DealsPage() {
         </form>
 
         <section className="deals-results" aria-label="Deals" aria-busy={list.loading}>
+          <FollowBar searchTerm={applied.searchTerm} stores={chosenStores} />
           <p className="visually-hidden" role="status" aria-live="polite">
             {list.loading ? 'Loading…' : ''}
           </p>

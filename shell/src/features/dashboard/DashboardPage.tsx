@@ -1,12 +1,14 @@
 import { Link } from 'react-router-dom';
 import { Card, Col, Row, Typography } from 'antd';
 import { PlusCircleOutlined, TagsOutlined } from '@ant-design/icons';
+import DashboardReport from './DashboardReport';
 
 const TILES = [
   { to: '/admin/management/product-deals', title: 'Deals and Promo Codes', text: 'Browse, edit and remove deals.', icon: <TagsOutlined /> },
   { to: '/admin/management/product-deal/create', title: 'Create New Deal', text: 'Add a new deal or promo code.', icon: <PlusCircleOutlined /> },
 ];
 
+/** The dashboard: the spec's two tiles, then the report of the staff member's (or every) deal. */
 export default function DashboardPage() {
   return (
     <>
@@ -22,6 +24,7 @@ export default function DashboardPage() {
           </Col>
         ))}
       </Row>
+      <DashboardReport />
     </>
   );
 }

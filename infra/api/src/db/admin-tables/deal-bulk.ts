@@ -7,6 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEAL_BULK_MESSAGES, type BulkUpdateProductsBody, type DealBulkSkipReason } from '../../contract/deal-bulk.js';
 import { HttpError } from '../../errors.js';
+import type { GoLiveSchedule } from '../../push/deal-go-live.js';
 import type { Database } from '../client.js';
 import { dealsWhere } from './deals-table.js';
 import { intArray } from './table.js';
@@ -34,7 +35,7 @@ const countOf = async (tx: Tx, query: SQL): Promise<number> => {
 /** Rows a data-changing statement touched, counted in SQL (both drivers report it differently). */
 const changedBy = (tx: Tx, statement: SQL) => countOf(tx, sql`WITH changed AS (${statement} RETURNING 1) SELECT count(*) AS n FROM changed`);
 
-export async function bulkUpdateDeals(db: Database, viewer: BulkViewer, body: BulkUpdateProductsBody): Promise<BulkOutcome> {
+export async function bulkUpdateDeals(db: Database, goLive: GoLiveSchedule, viewer: BulkViewer, body: BulkUpdateProductsBody): Promise<BulkOutcome> {
   const selected = body.ids ? sql`p.id = ANY(${intArray(body.ids)})` : dealsWhere(body.filter ?? {});
   // Staff change only their own deals; adding to a featured section is open to any staff member
   // deal by deal (spec: associateProductsToFeaturedSection), so it is here too.
@@ -60,7 +61,11 @@ export async function bulkUpdateDeals(db: Database, viewer: BulkViewer, body: Bu
       case 'activate':
       case 'deactivate': {
         const active = body.action === 'activate';
+        // Deals waiting to start get their go-live job when activated, lose it when deactivated.
+        const startingLater = await goLive.startingLater(tx, eligible);
+        const waiting = await goLive.before(tx, startingLater);
         changed = await changedBy(tx, sql`UPDATE products p SET is_active = ${active}, date_time_modified = now() WHERE ${eligible} AND p.is_active <> ${active}`);
+        await goLive.after(tx, startingLater, waiting);
         rest(changed, 'unchanged');
         break;
       }
@@ -82,7 +87,10 @@ export async function bulkUpdateDeals(db: Database, viewer: BulkViewer, body: Bu
         const images = (await tx.execute(sql`SELECT i.file_path FROM product_images i JOIN products p ON p.id = i.product_id WHERE ${eligible}`)) as unknown as { rows: { file_path: string }[] };
         releasedImages = images.rows.map((row) => row.file_path);
         // Images, product types and featured-section places cascade, as DeleteProduct's do.
+        const startingLater = await goLive.startingLater(tx, eligible);
+        const waiting = await goLive.before(tx, startingLater);
         changed = await changedBy(tx, sql`DELETE FROM products p WHERE ${eligible}`);
+        await goLive.after(tx, startingLater, waiting);
         break;
       }
       case 'addToFeaturedSection': {

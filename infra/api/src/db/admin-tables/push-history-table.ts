@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvColumn } from '../../contract/csv.js';
 import type { PushNotificationHistoryRow } from '../../contract/index.js';
-import { pushDeliveryText, type PushHistoryTableQuery, type PushHistoryTableSortKey } from '../../contract/push-history-table.js';
+import { pushDeliveryText, pushKindText, type PushHistoryTableQuery, type PushHistoryTableSortKey } from '../../contract/push-history-table.js';
 import { containsPattern, isoText, type AdminTable } from './table.js';
 
 export function pushHistoryWhere(query: PushHistoryTableQuery): SQL {
@@ -15,6 +15,7 @@ export function pushHistoryWhere(query: PushHistoryTableQuery): SQL {
   if (query.message?.trim()) conditions.push(sql`h.message ILIKE ${containsPattern(query.message.trim())}`);
   if (query.createdBy?.trim()) conditions.push(sql`EXISTS (SELECT 1 FROM users a WHERE a.id = h.created_by_id AND a.full_name ILIKE ${containsPattern(query.createdBy.trim())})`);
   if (query.status) conditions.push(sql`h.status = ${query.status}`);
+  if (query.kind) conditions.push(sql`h.kind = ${query.kind}`);
   if (query.sentFrom) conditions.push(sql`h.date_created >= ${query.sentFrom}::timestamptz`);
   if (query.sentTo) conditions.push(sql`h.date_created <= ${query.sentTo}::timestamptz`);
   return sql.join(conditions, sql` AND `);
@@ -33,6 +34,7 @@ export const PUSH_HISTORY_TABLE: AdminTable<PushHistoryTableQuery, PushHistoryTa
     // The spec call's order (and the index push_history_date_idx).
     dateCreated: sql`h.date_created`,
     status: sql`h.status`,
+    kind: sql`h.kind`,
   },
   nullable: ['createdBy'],
   defaultSort: 'dateCreated',
@@ -41,7 +43,8 @@ export const PUSH_HISTORY_TABLE: AdminTable<PushHistoryTableQuery, PushHistoryTa
     SELECT coalesce(json_agg(json_build_object(
       'id', h.id, 'title', h.title, 'message', h.message,
       'numberOfDevicesNotificationSentTo', h.number_of_devices_sent_to, 'numberOfTargets', h.number_of_targets,
-      'createdBy', u.full_name, 'dateCreated', ${isoText('h.date_created')}, 'status', h.status
+      'createdBy', u.full_name, 'dateCreated', ${isoText('h.date_created')}, 'status', h.status,
+      'kind', h.kind
     ) ORDER BY page.n), '[]'::json)
     FROM ${page}
     JOIN push_notification_history h ON h.id = page.id
@@ -58,5 +61,6 @@ export function pushHistoryCsvColumns(dateTime: (stamp: string | null) => string
     { title: 'Created By', value: (row) => row.createdBy ?? '' },
     { title: 'Date Created', value: (row) => dateTime(row.dateCreated) },
     { title: 'Delivery', value: (row) => pushDeliveryText(row) },
+    { title: 'Type', value: (row) => pushKindText(row.kind) },
   ];
 }

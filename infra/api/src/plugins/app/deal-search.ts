@@ -81,9 +81,9 @@ export function tsQueryText(words: readonly string[], weight: '' | 'A' = ''): st
 /**
  * Live deals of open stores. Start and expiry depend on now(), so no index predicate holds them.
  * The open stores are one array computed once per statement (an InitPlan) rather than a join:
- * a tenth less database time, most of it planning.
+ * a tenth less database time, most of it planning. Exported for the dashboard's live-deal count.
  */
-const LIVE_CONDITIONS = sql`p.is_active
+export const LIVE_CONDITIONS = sql`p.is_active
     AND p.category_id = ANY (ARRAY(SELECT c.id FROM categories c WHERE c.is_active))
     AND (p.deal_starts_in IS NULL OR p.deal_starts_in <= now())
     AND (p.deal_expires_in IS NULL OR p.deal_expires_in > now())`;
@@ -110,6 +110,9 @@ export const PREVIEW_IMAGE_JOIN = sql`LEFT JOIN product_images i ON i.product_id
  * set by the popularity refresh from the site's threshold).
  */
 export const CARD_JOINS = sql`${PREVIEW_IMAGE_JOIN} LEFT JOIN deal_popularity h ON h.product_id = p.id`;
+
+/** The same for rows found through their popularity row, which already carry its Hot flag (no second lookup). */
+const POPULAR_CARD_JOINS = sql`${PREVIEW_IMAGE_JOIN} CROSS JOIN LATERAL (SELECT p.popularity_hot AS is_hot) h`;
 
 /** A JSON object member: a number (never NULL) or a nullable string (escaped by to_json). */
 type JsonMember = { number: SQL } | { string: SQL };
@@ -291,11 +294,11 @@ export function cardsPageQuery(request: SearchRequest, match: TextMatch): SQL {
   const page = request.skip === 0 ? sql`` : sql` OFFSET ${request.skip}`;
   const byPopularity = request.sortBy === 'DESC_POPULARITY';
   return sql`SELECT ${jsonArrayText(DEAL_CARD_TEXT, order)} AS body
-    FROM (SELECT ${INNER_COLUMNS}${byPopularity ? sql`, dp.score AS popularity_score` : sql``}${ranking?.column ?? sql``}
+    FROM (SELECT ${INNER_COLUMNS}${byPopularity ? sql`, dp.score AS popularity_score, dp.is_hot AS popularity_hot` : sql``}${ranking?.column ?? sql``}
           FROM ${byPopularity ? LIVE_DEALS_BY_POPULARITY : LIVE_DEALS}${and(conditions)}
           ORDER BY ${order}
           LIMIT ${sql.raw(String(PAGE_SIZE.publicDeals))}${page}) p
-    ${CARD_JOINS}`;
+    ${byPopularity ? POPULAR_CARD_JOINS : CARD_JOINS}`;
 }
 
 function anyMatchQuery(request: SearchRequest, match: TextMatch): SQL {

@@ -23,7 +23,8 @@ import {
 import type { Database } from '../../db/client.js';
 import { categories, productImages, productProductTypes, productTypes, products, users } from '../../db/schema.js';
 import { refreshSearchText } from '../../db/search-text.js';
-import { queueNewDealAlert } from '../../push/new-deal-alert.js';
+import type { GoLiveSchedule } from '../../push/deal-go-live.js';
+import { announceLiveDeal } from '../../push/announce-deal.js';
 import { HttpError } from '../../errors.js';
 import type { ImageStore } from './images.js';
 import { staffViewer } from './viewer.js';
@@ -81,7 +82,7 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function createDealsRepository(db: Database) {
+export function createDealsRepository(db: Database, goLive: GoLiveSchedule) {
   type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
   /** Locks the deal row for the rest of the transaction and stamps it modified; false when it is gone. */
@@ -290,8 +291,10 @@ export function createDealsRepository(db: Database) {
         await tx.insert(productProductTypes).values(productTypeIds.map((productTypeId) => ({ productId: row.id, productTypeId })));
         await tx.insert(productImages).values({ productId: row.id, filePath: imagePath, isPreviewImage: true });
         await refreshSearchText(tx, { productIds: [row.id] });
-        // A live deal in a "Send Notification Immediately" category is announced (queued here, sent by the worker).
-        await queueNewDealAlert(tx, row.id);
+        // A live deal is announced now (its category's alert, visitors following its words or store),
+        // one starting later when it starts; both are queued with the deal.
+        await announceLiveDeal(tx, row.id);
+        await goLive.after(tx, sql`p.id = ${row.id}`, new Map());
         return row.id;
       });
     },
@@ -302,6 +305,8 @@ export function createDealsRepository(db: Database) {
      */
     async update(productId: number, values: DealValues, productTypeIds: readonly number[], imagePath: string | null): Promise<boolean> {
       return db.transaction(async (tx) => {
+        const thisDeal = sql`p.id = ${productId}`;
+        const waiting = await goLive.before(tx, thisDeal);
         const updated = await tx
           .update(products)
           .set({ ...values, dateTimeModified: sql`now()` })
@@ -313,6 +318,7 @@ export function createDealsRepository(db: Database) {
           await tx.insert(productImages).values({ productId, filePath: imagePath, isPreviewImage: !(await hasPreview(tx, productId)) });
         }
         await refreshSearchText(tx, { productIds: [productId] });
+        await goLive.after(tx, thisDeal, waiting);
         return true;
       });
     },
@@ -321,7 +327,10 @@ export function createDealsRepository(db: Database) {
     async delete(productId: number): Promise<string[] | null> {
       return db.transaction(async (tx) => {
         const images = await tx.select({ filePath: productImages.filePath }).from(productImages).where(eq(productImages.productId, productId));
+        const thisDeal = sql`p.id = ${productId}`;
+        const waiting = await goLive.before(tx, thisDeal);
         const deleted = await tx.delete(products).where(eq(products.id, productId)).returning({ id: products.id });
+        await goLive.after(tx, thisDeal, waiting);
         return deleted.length > 0 ? images.map((image) => image.filePath) : null;
       });
     },
@@ -446,7 +455,7 @@ export function mayChangeDeal(viewer: { userId: number; isAdmin: boolean }, deal
 
 export default fp(
   async (fastify) => {
-    const deals = createDealsRepository(fastify.db);
+    const deals = createDealsRepository(fastify.db, fastify.dealGoLive);
     fastify.decorate('deals', deals);
     fastify.decorate('dealOwnerOrAdmin', (locate: DealLocator, notFoundMessage: string = DEAL_MESSAGES.notFound) => {
       return async function dealOwnerOrAdmin(request: FastifyRequest): Promise<void> {
@@ -459,5 +468,5 @@ export default fp(
       };
     });
   },
-  { name: 'deals', dependencies: ['database', 'viewer'] },
+  { name: 'deals', dependencies: ['database', 'viewer', 'deal-go-live'] },
 );

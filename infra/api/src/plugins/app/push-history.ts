@@ -7,7 +7,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { PushNotificationHistoryRow, PushNotificationStatus } from '../../contract/index.js';
+import type { PushNotificationHistoryRow, PushNotificationKind, PushNotificationStatus } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
 import { pushNotificationHistory, users } from '../../db/schema.js';
 
@@ -31,6 +31,7 @@ export function createPushHistoryRepository(db: Database) {
           createdBy: users.fullName,
           dateCreated: pushNotificationHistory.dateCreated,
           status: pushNotificationHistory.status,
+          kind: pushNotificationHistory.kind,
         })
         .from(pushNotificationHistory)
         .leftJoin(users, eq(users.id, pushNotificationHistory.createdById))
@@ -39,6 +40,7 @@ export function createPushHistoryRepository(db: Database) {
         ...row,
         dateCreated: row.dateCreated.toISOString(),
         status: row.status as PushNotificationStatus,
+        kind: row.kind as PushNotificationKind,
       }));
     },
 
@@ -46,7 +48,7 @@ export function createPushHistoryRepository(db: Database) {
     async queue(input: QueuePushNotification): Promise<number> {
       const [row] = await db
         .insert(pushNotificationHistory)
-        .values({ title: input.title, message: input.message, createdById: input.createdById, status: 'queued' satisfies PushNotificationStatus })
+        .values({ title: input.title, message: input.message, createdById: input.createdById, status: 'queued' satisfies PushNotificationStatus, kind: 'staff' satisfies PushNotificationKind })
         .returning({ id: pushNotificationHistory.id });
       if (!row) throw new Error('push notification insert returned nothing');
       return row.id;

@@ -1,12 +1,14 @@
 /** Opens and migrates the database, exposes it as `fastify.db` and closes it with the server. */
 import fp from 'fastify-plugin';
-import { openDatabase, type Database, type DatabaseOptions } from '../../db/client.js';
+import { openDatabase, type Database, type DatabaseOptions, type RawSql } from '../../db/client.js';
 import type { AppOptions } from '../../options.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbDriver: DatabaseOptions['driver'];
+    /** The same database for plain SQL text (the job queue's own statements). */
+    rawSql: RawSql;
   }
 }
 
@@ -15,6 +17,7 @@ export default fp<AppOptions>(
     const database = await openDatabase(opts.database, (error) => fastify.log.error({ err: error }, 'database pool error'));
     fastify.decorate('db', database.db);
     fastify.decorate('dbDriver', database.driver);
+    fastify.decorate('rawSql', database.raw);
     fastify.addHook('onClose', async () => {
       await database.close();
     });

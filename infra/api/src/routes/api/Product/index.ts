@@ -106,7 +106,7 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
       if (body.action === 'setExpiry' && !body.expiresAt) throw fieldError('expiresAt', DEAL_BULK_MESSAGES.expiresAt);
       if (body.action === 'extendExpiry' && !body.days) throw fieldError('days', DEAL_BULK_MESSAGES.days);
       if (body.action === 'addToFeaturedSection' && !body.featuredSectionId) throw fieldError('featuredSectionId', DEAL_BULK_MESSAGES.featuredSection);
-      const outcome = await bulkUpdateDeals(fastify.db, viewer, body);
+      const outcome = await bulkUpdateDeals(fastify.db, fastify.dealGoLive, viewer, body);
       await fastify.images.release(outcome.releasedImages);
       return {
         message: dealBulkMessage(body.action, outcome.changed, outcome.skipped),

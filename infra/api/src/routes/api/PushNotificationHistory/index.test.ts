@@ -38,7 +38,7 @@ describe('PushNotificationHistory', () => {
       [second.json().id, first.json().id],
     );
     const [newest, oldest] = rows;
-    assert.deepEqual(Object.keys(newest).sort(), ['createdBy', 'dateCreated', 'id', 'message', 'numberOfDevicesNotificationSentTo', 'numberOfTargets', 'status', 'title']);
+    assert.deepEqual(Object.keys(newest).sort(), ['createdBy', 'dateCreated', 'id', 'kind', 'message', 'numberOfDevicesNotificationSentTo', 'numberOfTargets', 'status', 'title']);
     assert.equal(newest.title, 'New codes');
     assert.equal(oldest.title, 'Flash sale');
     assert.equal(oldest.message, 'Up to 70% off headphones');

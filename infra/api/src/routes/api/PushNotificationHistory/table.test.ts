@@ -116,6 +116,9 @@ describe('GetPushNotificationHistory as a server-side table', () => {
     assert.deepEqual(await titles('createdBy=zoe%20s'), ['Bravo', 'foxtrot', 'juliet']);
     assert.deepEqual(await titles('createdBy=tester'), ['alpha', 'charlie', 'Echo', 'golf', 'india', 'kilo']);
     assert.deepEqual(await titles('status=sending'), ['delta', 'india']);
+    // Every row here is a console send; alert kinds have rows of their own in push/follow-alerts.test.ts.
+    assert.equal((await titles('kind=staff')).length, (await titles('')).length);
+    assert.deepEqual(await titles('kind=follow-alert'), []);
     assert.deepEqual(await titles(`sentFrom=${new Date(BASE + 10 * DAY).toISOString()}`), ['kilo', 'lima']);
     assert.deepEqual(await titles(`sentTo=${new Date(BASE + DAY).toISOString()}`), ['alpha', 'Bravo']);
     assert.deepEqual(await titles(`sentFrom=${new Date(BASE + 2 * DAY).toISOString()}&sentTo=${new Date(BASE + 5 * DAY).toISOString()}&status=done`), ['foxtrot']);
@@ -129,6 +132,7 @@ describe('GetPushNotificationHistory as a server-side table', () => {
       ['page=1&order=up', TABLE_MESSAGES.order],
       ['page=1&sentFrom=yesterday', TABLE_MESSAGES.date],
       ['page=1&status=lost', PUSH_HISTORY_MESSAGES.status],
+      ['page=1&kind=robot', PUSH_HISTORY_MESSAGES.kind],
     ] as const) {
       const res = await list(query);
       assert.equal(res.statusCode, 400, query);
@@ -142,13 +146,13 @@ describe('GetPushNotificationHistory as a server-side table', () => {
     assert.match(String(res.headers['content-type']), /^text\/csv/);
     assert.match(String(res.headers['content-disposition']), /attachment; filename="push-notifications.csv"/);
     const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    assert.equal(lines[0], 'Title,Message,Sent To,Targets,Created By,Date Created,Delivery');
+    assert.equal(lines[0], 'Title,Message,Sent To,Targets,Created By,Date Created,Delivery,Type');
     assert.deepEqual(lines.slice(1).map((line) => line.split(',')[0]), ['Tbl alpha', 'Tbl Bravo', 'Tbl foxtrot', 'Tbl golf', 'Tbl kilo', 'Tbl lima']);
     // Bravo (i = 1): sent 2026-06-02 00:00 UTC = 06/01/2026 20:00 in New York, by Zoe, 7 % 5 = 2 of 10.
-    assert.equal(lines[2], 'Tbl Bravo,Message kilo sale,2,10,Zoe Sender,06/01/2026 20:00,Done');
+    assert.equal(lines[2], 'Tbl Bravo,Message kilo sale,2,10,Zoe Sender,06/01/2026 20:00,Done,Staff');
     const sending = (await exported('status=sending&sortBy=dateCreated&order=asc')).body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     // delta (i = 3): no sender left, sent 2026-06-04 00:00 UTC, 21 % 5 = 1 of 10.
-    assert.equal(sending[1], 'Tbl delta,Message india codes,1,10,,06/04/2026 00:00,Sending… 1 of 10');
+    assert.equal(sending[1], 'Tbl delta,Message india codes,1,10,,06/04/2026 00:00,Sending… 1 of 10,Staff');
 
     const [formula] = await t.app.db
       .insert(pushNotificationHistory)

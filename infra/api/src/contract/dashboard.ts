@@ -1,0 +1,50 @@
+/**
+ * Issue 19 point 5, the dashboard that reports: `GET Dashboard/GetStats` answers every figure of
+ * the back office's dashboard in one call. Staff get the figures of the deals they added and the
+ * notifications they sent; admins everyone's (`scope` says which, so the page can say so).
+ *
+ * Clicks are unique visitors per deal and UTC day (the click-outs' de-duplication), summed over
+ * the last `DASHBOARD_CLICK_DAYS` UTC days, today included.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+/** UTC days of the click chart and of the Top 10 lists and notification figures, today included. */
+export const DASHBOARD_CLICK_DAYS = 30;
+/** "Expiring soon": deals whose expiry falls within this many hours from now. */
+export const DASHBOARD_EXPIRING_HOURS = 48;
+/** Rows of each Top list. */
+export const DASHBOARD_TOP_SIZE = 10;
+
+export const DASHBOARD_SCOPES = ['own', 'all'] as const;
+/** `own`: the caller's deals and notifications (staff); `all`: everyone's (admins). */
+export type DashboardScope = (typeof DASHBOARD_SCOPES)[number];
+
+const instant = () => Type.String({ format: 'date-time' });
+
+export const DashboardStatsSchema = Type.Object({
+  scope: Type.Unsafe<DashboardScope>(Type.String({ enum: [...DASHBOARD_SCOPES] })),
+  /** When the figures were taken (the start of the expiring window). */
+  asOf: instant(),
+  /** Deals a visitor can see now: active, started, not expired, of an open store. */
+  liveDeals: Type.Integer(),
+  /**
+   * Active deals whose expiry falls in [from, to] (both included, as the admin deals table's
+   * `expiresFrom`/`expiresTo` filters take them), to = from + 48 h.
+   */
+  expiringSoon: Type.Object({ count: Type.Integer(), from: instant(), to: instant() }),
+  /** One entry per UTC day (`YYYY-MM-DD`), oldest first, days without clicks as 0. */
+  clicksPerDay: Type.Array(Type.Object({ day: Type.String({ format: 'date' }), clicks: Type.Integer() })),
+  /** The most clicked deals over the days of the chart, most first (ties: newest deal first). */
+  topDeals: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), storeId: Type.Integer(), store: Type.String(), clicks: Type.Integer() })),
+  /** Stores by the clicks on their deals over the days of the chart, most first (ties: by name). */
+  topStores: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), clicks: Type.Integer() })),
+  /**
+   * Push notifications created over the days of the chart: how many (`sent`, queued ones
+   * included), the devices they went out to (`targets`) and reached (`delivered`).
+   */
+  notifications: Type.Object({ sent: Type.Integer(), targets: Type.Integer(), delivered: Type.Integer() }),
+});
+export type DashboardStats = Static<typeof DashboardStatsSchema>;
+export type DashboardTopDeal = DashboardStats['topDeals'][number];
+export type DashboardTopStore = DashboardStats['topStores'][number];
+export type DashboardClickDay = DashboardStats['clicksPerDay'][number];

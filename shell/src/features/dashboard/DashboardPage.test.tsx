@@ -1,0 +1,145 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { DashboardClickDay } from '@deals/api/contract';
+import { clearSession, setSession } from '@deals/shared-auth';
+import { serveFakeApi, unsignedToken } from '@deals/shared-auth/testing';
+import { AntdRoot } from '../../lib/AntdRoot';
+import DashboardPage from './DashboardPage';
+import { dashboardStats, emptyDashboardStats } from './fixtures';
+
+// The chart itself draws with recharts (its own lazily loaded chunk); here it lists what it was given.
+jest.mock('./ClicksChart', () => ({
+  __esModule: true,
+  default: ({ days }: { days: DashboardClickDay[] }) => (
+    <p data-testid="clicks-chart">
+      {days.length} days from {days[0]?.day} to {days.at(-1)?.day}: {days.map((day) => day.clicks).join(',')}
+    </p>
+  ),
+}));
+
+const STAFF_ID = 2;
+const signInAs = (admin: boolean) =>
+  setSession({ id: admin ? 1 : STAFF_ID, username: admin ? 'admin' : 'staff' }, unsignedToken({ sub: String(admin ? 1 : STAFF_ID), IsAdmin: admin ? 'True' : 'False' }), 'r');
+
+const renderPage = () =>
+  render(
+    <AntdRoot>
+      <MemoryRouter initialEntries={['/admin/management/dashboard']}>
+        <DashboardPage />
+      </MemoryRouter>
+    </AntdRoot>,
+  );
+
+const linkParams = (link: HTMLElement) => new URL(link.getAttribute('href') ?? '', 'http://x').searchParams;
+
+beforeEach(() => {
+  clearSession();
+  localStorage.clear();
+});
+
+describe('the dashboard', () => {
+  it('keeps the two tiles on top', async () => {
+    signInAs(false);
+    serveFakeApi(() => ({ status: 200, data: dashboardStats() }));
+    renderPage();
+    expect(screen.getByRole('link', { name: /Deals and Promo Codes.*Browse/ })).toHaveAttribute('href', '/admin/management/product-deals');
+    expect(screen.getByRole('link', { name: /Create New Deal/ })).toHaveAttribute('href', '/admin/management/product-deal/create');
+    await screen.findByRole('heading', { name: 'Your deals' });
+  });
+
+  it('says it is loading until the figures come', async () => {
+    signInAs(false);
+    const calls = serveFakeApi(() => ({ status: 200, data: dashboardStats() }));
+    renderPage();
+    expect(screen.getByText('Loading the figures…')).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your deals' });
+    expect(screen.queryByText('Loading the figures…')).not.toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET Dashboard/GetStats']);
+  });
+
+  it("shows a staff member's own figures, the expiring link scoped to their deals", async () => {
+    signInAs(false);
+    serveFakeApi(() => ({ status: 200, data: dashboardStats() }));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Your deals' });
+    expect(screen.getByText(/Figures of the deals you added/)).toBeInTheDocument();
+
+    const live = screen.getByText('Live deals').closest('.ant-card') as HTMLElement;
+    expect(live).toHaveTextContent('1,234');
+    const expiring = screen.getByText('Expiring in the next 48 h').closest('.ant-card') as HTMLElement;
+    expect(expiring).toHaveTextContent('3');
+    const link = within(expiring).getByRole('link', { name: 'Show these deals' });
+    expect(link.getAttribute('href')).toMatch(/^\/admin\/management\/product-deals\?/);
+    expect(Object.fromEntries(linkParams(link))).toEqual({
+      isActive: 'true',
+      sort: 'dealExpiresIn.asc',
+      expiresFrom: '2026-06-30T12:00:00.000Z',
+      expiresTo: '2026-07-02T12:00:00.000Z',
+      addedById: String(STAFF_ID),
+    });
+    expect(screen.getByText('Notifications sent (30 days)').closest('.ant-card')).toHaveTextContent('4');
+    expect(screen.getByText('Devices reached (30 days)').closest('.ant-card')).toHaveTextContent(/1,432\s*of 1,500 targeted/);
+  });
+
+  it("shows an admin everyone's figures, the expiring link over all deals", async () => {
+    signInAs(true);
+    serveFakeApi(() => ({ status: 200, data: dashboardStats({ scope: 'all' }) }));
+    renderPage();
+    await screen.findByRole('heading', { name: 'All deals' });
+    expect(screen.getByText(/every staff member's deals/)).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Show these deals' });
+    expect(linkParams(link).has('addedById')).toBe(false);
+    expect(linkParams(link).get('expiresFrom')).toBe('2026-06-30T12:00:00.000Z');
+  });
+
+  it('draws the 30 days of clicks, and lists the Top deals (linking to their edit page) and stores', async () => {
+    signInAs(false);
+    serveFakeApi(() => ({ status: 200, data: dashboardStats() }));
+    renderPage();
+    const chart = await screen.findByTestId('clicks-chart');
+    expect(chart).toHaveTextContent(`30 days from 2026-06-01 to 2026-06-30: ${[...Array<number>(27).fill(0), 3, 0, 5].join(',')}`);
+    expect(screen.getByText(/8 unique clicks in all/)).toBeInTheDocument();
+
+    const deals = screen.getByRole('list', { name: 'Top deals by clicks' });
+    const dealItems = within(deals).getAllByRole('listitem');
+    expect(dealItems.map((item) => item.textContent)).toEqual(['1.Noise-cancelling headphonesSound Shop5 clicks', '2.20% off sneakersShoe Hub3 clicks']);
+    expect(within(deals).getByRole('link', { name: 'Noise-cancelling headphones' })).toHaveAttribute('href', '/admin/management/product-deal/edit/41');
+    const stores = screen.getByRole('list', { name: 'Top stores by clicks' });
+    expect(within(stores).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1.Sound Shop5 clicks', '2.Shoe Hub3 clicks']);
+  });
+
+  it('says "No clicks yet" when there are none, without loading the chart', async () => {
+    signInAs(false);
+    serveFakeApi(() => ({ status: 200, data: emptyDashboardStats() }));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Your deals' });
+    expect(screen.getAllByText('No clicks yet')).toHaveLength(3);
+    expect(screen.queryByTestId('clicks-chart')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the deals table' })).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the figures cannot be loaded, and tries again", async () => {
+    signInAs(false);
+    let fail = true;
+    serveFakeApi(() => (fail ? { status: 500, data: { message: 'Database unavailable' } } : { status: 200, data: dashboardStats() }));
+    renderPage();
+    expect(await screen.findByText('The figures could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Your deals' });
+  });
+
+  it('reloads the figures on Refresh', async () => {
+    signInAs(false);
+    let clicks = 5;
+    const calls = serveFakeApi(() => ({ status: 200, data: dashboardStats({}, { '2026-06-30': clicks }) }));
+    renderPage();
+    expect(await screen.findByText(/5 unique clicks in all/)).toBeInTheDocument();
+    clicks = 6;
+    await userEvent.click(screen.getByRole('button', { name: /Refresh/ }));
+    await waitFor(() => expect(screen.getByText(/6 unique clicks in all/)).toBeInTheDocument());
+    expect(calls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,19 @@
+import type { DashboardStats } from '@deals/api/contract';
+
+export const DEALS_TABLE_PATH = '/admin/management/product-deals';
+
+export const dealEditPath = (dealId: number) => `/admin/management/product-deal/edit/${dealId}`;
+
+/**
+ * The admin deals table showing exactly the deals the "expiring in 48 h" figure counts: active,
+ * expiry within the API's window (linked filters, so the exact instants are kept), the staff
+ * member's own deals when the figures are theirs, soonest first.
+ */
+export function expiringDealsPath(stats: Pick<DashboardStats, 'scope' | 'expiringSoon'>, viewerId: number | undefined): string {
+  const query = new URLSearchParams({ isActive: 'true', sort: 'dealExpiresIn.asc', expiresFrom: stats.expiringSoon.from, expiresTo: stats.expiringSoon.to });
+  if (stats.scope === 'own' && viewerId !== undefined) query.set('addedById', String(viewerId));
+  return `${DEALS_TABLE_PATH}?${query.toString()}`;
+}
+
+/** A UTC day (`YYYY-MM-DD`) as the chart labels it, `MM/DD`, without any time-zone shift. */
+export const shortDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}`;
