@@ -26,6 +26,8 @@ export function FollowBar({ searchTerm, stores }: { searchTerm: string; stores: 
       {stores.map((store) => (
         <FollowButton key={store.id} target={{ storeId: store.id }} label={store.name} />
       ))}
+      {/* Once for the bar, not under each button (they all turn alerts on the same way). */}
+      {alert.status === 'off' && <span className="follow-button__hint">Turns on deal alerts in this browser</span>}
     </div>
   );
 }

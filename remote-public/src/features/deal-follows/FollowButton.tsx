@@ -54,7 +54,6 @@ export function FollowButton({ target, label }: { target: FollowTarget; label: s
           <>Follow “{label}”</>
         )}
       </button>
-      {alert.status === 'off' && !busy && !error && <span className="follow-button__hint">Turns on deal alerts in this browser</span>}
       {error && (
         <p className="follow-button__error" role="alert">
           {error}
