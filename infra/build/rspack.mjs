@@ -110,7 +110,8 @@ export function federatedConfig({ dir, name, devPort, exposes, role, title, serv
       devServer: {
         port: devPort,
         hot: true,
-        historyApiFallback: true,
+        // Shared preview links end in a signed token with a dot: still a page, not a file.
+        historyApiFallback: { disableDotRule: true },
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [
           { context: ['/api', '/remotes.json'], target: `http://localhost:${API_PORT}`, changeOrigin: true },

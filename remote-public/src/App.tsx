@@ -26,6 +26,7 @@ const CategoriesPage = preloadable(() => import('./features/directory/Categories
 const BlogsPage = preloadable(() => import('./features/blogs/BlogsPage'));
 const EmailSignupPage = preloadable(() => import('./features/email-signup/EmailSignupPage'));
 const PreviewPage = preloadable(() => import('./features/cms-pages/PreviewPage'));
+const SharedPreviewPage = preloadable(() => import('./features/cms-pages/SharedPreviewPage'));
 const CmsRoute = preloadable(() => import('./features/cms-pages/CmsRoute'));
 
 const pages = {
@@ -37,12 +38,14 @@ const pages = {
   blogs: BlogsPage,
   signup: EmailSignupPage,
   preview: PreviewPage,
+  sharedPreview: SharedPreviewPage,
   cms: CmsRoute,
 };
 
-/** The chunk of the page at this path (the first segment decides). */
+/** The chunk of the page at this path (the first segment decides, but for shared preview links). */
 export function pageFor(pathname: string): keyof typeof pages {
-  const first = pathname.split('/')[1] ?? '';
+  const [, first = '', second] = pathname.split('/');
+  if (first === 'preview' && second === 'shared') return 'sharedPreview';
   const known: Record<string, keyof typeof pages> = {
     '': 'home',
     home: 'home',
@@ -94,6 +97,8 @@ export default function App() {
           <Route path="/blogs-and-reviews" element={<BlogsPage />} />
           <Route path="/email-blast-signup" element={<EmailSignupPage />} />
           <Route path="/preview" element={<PreviewPage />} />
+          {/* A shareable preview link (issue 20): no sign-in, expires, never indexed. */}
+          <Route path="/preview/shared/:token" element={<SharedPreviewPage />} />
           {/* Every CMS page url, or Not Found. */}
           <Route path="*" element={<CmsRoute />} />
         </Routes>

@@ -12,10 +12,10 @@ export interface ServerConfig {
 }
 
 /** True for a set, valid value; a set but malformed one stops the start with its reason. */
-function positiveInteger(value: string | undefined, name: string): boolean {
+function positiveInteger(value: string | undefined, name: string, unit = 'milliseconds'): boolean {
   if (value === undefined || value.trim() === '') return false;
   const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw new Error(`${name} must be a positive whole number of milliseconds, got "${value}"`);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`${name} must be a positive whole number of ${unit}, got "${value}"`);
   return true;
 }
 
@@ -37,6 +37,8 @@ export function readServerConfig(env: Env): ServerConfig {
       push: readPushEnv(env),
       // POPULARITY_REFRESH_MS: how often "Most Popular" and the Hot badges are recomputed (default a minute).
       ...(positiveInteger(env.POPULARITY_REFRESH_MS, 'POPULARITY_REFRESH_MS') ? { popularity: { refreshMs: Number(env.POPULARITY_REFRESH_MS) } } : {}),
+      // AUDIT_RETENTION_DAYS: how many days audit log entries are kept (default 365), purged once a day.
+      ...(positiveInteger(env.AUDIT_RETENTION_DAYS, 'AUDIT_RETENTION_DAYS', 'days') ? { audit: { retentionDays: Number(env.AUDIT_RETENTION_DAYS) } } : {}),
       logger: { level: env.LOG_LEVEL || 'info' },
     },
   };

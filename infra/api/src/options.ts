@@ -42,6 +42,8 @@ export interface AppOptions {
   popularity?: { refreshMs?: number; now?: () => Date };
   /** Issue 19: the job queue's polling (tests poll often) and whether this instance runs workers. */
   jobs?: JobQueueOptions;
+  /** Issue 20: how many days audit log entries are kept (`AUDIT_RETENTION_DAYS`, default 365). */
+  audit?: { retentionDays?: number };
   /** Fastify's logger option. Default: pino at `info`. */
   logger?: FastifyServerOptions['logger'];
 }

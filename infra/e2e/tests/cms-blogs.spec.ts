@@ -1,11 +1,11 @@
 import { button, dialog, pngFile, rowWith, tableRows, toast, uniqueName } from './support/catalog';
-import { card, CMS_PATHS, combobox, EDIT_BLOG_URL, expect, expectAccessible, fieldError, idFrom, pick, screenTitle, selectedValue, test, typeRichText } from './support/cms';
+import { card, CMS_PATHS, combobox, EDIT_BLOG_URL, expect, expectAccessible, fieldError, idFrom, pick, screenTitle, selectedValue, test, typeRichText, publishButton } from './support/cms';
 
 // Each test walks several admin screens (and axe over them): more than 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
 // A blog written in the back office, in Chromium against the real API and database: New Blog,
-// a content section made from its Blog Content, a banner image, Save Changes, and the blog on the
+// a content section made from its Blog Content, a banner image, Publish, and the blog on the
 // site's Blog Posts list and at its url. What the test makes is deleted after it (support/cms.ts).
 
 test('an admin creates a blog with a content section and a banner image, and the site lists it and shows it at its url', async ({ page, signIn, cms }) => {
@@ -72,18 +72,21 @@ test('an admin creates a blog with a content section and a banner image, and the
   await expect(rowWith(content, section.name)).toContainText('Content Section');
   await expect(tableRows(content)).toHaveCount(1);
 
-  // ---- Blog Banner: upload an image, then Save Changes returns to the list.
+  // ---- Blog Banner: upload an image, then Publish.
   const bannerCard = card(page, 'Blog Banner');
   await expect(bannerCard.getByText('No image')).toBeVisible();
   await bannerCard.locator('input[type="file"]').setInputFiles(pngFile('blog-banner.png', 64));
   await expect(bannerCard.getByRole('img', { name: 'Banner Image preview' })).toBeVisible();
   await expect(bannerCard.getByText('blog-banner.png')).toBeVisible();
   await expectAccessible(page, 'the Blog Details screen');
-  const save = button(page, 'Save Changes');
-  await expect(save).toBeEnabled();
-  await save.click();
+  // Issue 20: Publish saves the edit as the draft and publishes it; the editor stays.
+  const publish = publishButton(page);
+  await expect(publish).toBeEnabled();
+  await publish.click();
+  await expect(toast(page).first()).toContainText('Published successfully');
+  await expect(page.getByRole('region', { name: 'Publishing' }).getByText('Published', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Listing' }).click();
   await expect(page).toHaveURL(CMS_PATHS.blogs);
-  await expect(toast(page).first()).toContainText('Blog updated successfully');
   const row = rowWith(page, name);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Yes');

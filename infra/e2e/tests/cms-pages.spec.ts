@@ -16,6 +16,7 @@ import {
   selectedValue,
   test,
   typeRichText,
+  publishButton,
 } from './support/cms';
 
 // Each test walks several admin screens (and axe over them): more than 30 s on a busy machine.
@@ -100,18 +101,21 @@ test('an admin builds a page with a banner of two slides and two content section
     }
     await modal.locator('input[type="file"]').setInputFiles(pngFile(`slide-${index + 1}.png`));
     await expect(modal.getByRole('img', { name: 'Image preview' })).toBeVisible();
+    // Issue 20: a slide is part of the banner's draft; nothing is public until Publish.
     await button(modal, 'Add').click();
-    await expect(toast(page)).toContainText('Banner item created successfully');
     await expect(modal).toBeHidden();
     await expect(rowWith(items, slide)).toHaveCount(1);
   }
   await expect(tableRows(items)).toHaveCount(2);
+  expect((await cms.banner(bannerId)).bannerItems).toEqual([]);
+  await expectAccessible(page, 'the Banner Details screen');
+  await publishButton(page).click();
+  await expect(toast(page).filter({ hasText: 'Published successfully' })).toBeVisible();
   const banner = await cms.banner(bannerId);
   expect(banner).toMatchObject({ name: bannerName, pageId });
   expect(banner.bannerItems.map((item) => item.title)).toEqual(slides);
   expect(banner.bannerItems.every((item) => item.imagePath)).toBe(true);
-  await expectAccessible(page, 'the Banner Details screen');
-  await button(page, 'Save Changes').click();
+  await button(page, 'Cancel').click();
   await expect(page).toHaveURL(EDIT_PAGE_URL);
   await expect(rowWith(content, bannerName)).toContainText('Banner');
 
@@ -205,13 +209,15 @@ test('an admin builds a page with a banner of two slides and two content section
   await page.goBack();
   await expect(page).toHaveURL(EDIT_PAGE_URL);
 
-  // ---- Publish: Is Active? on, Save Changes returns to the list.
+  // ---- Publish (issue 20): Is Active? on, then Publish saves that as the draft and publishes it.
   const active = page.getByRole('switch', { name: 'Is Active?' });
   await expect(active).not.toBeChecked();
   await active.click();
-  await button(page, 'Save Changes').click();
+  await publishButton(page).click();
+  await expect(toast(page).first()).toContainText('Published successfully');
+  await expect(page.getByRole('region', { name: 'Publishing' }).getByText('Published', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Listing' }).click();
   await expect(page).toHaveURL(CMS_PATHS.pages);
-  await expect(toast(page).first()).toContainText('Page updated successfully');
   await expect(rowWith(page, name)).toContainText('Yes');
   await expectAccessible(page, 'the Pages list');
   expect((await cms.page(pageId)).isActive).toBe(true);

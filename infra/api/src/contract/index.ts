@@ -32,3 +32,6 @@ export * from './deal-import.js';
 export * from './section-deals-table.js';
 export * from './deal-follows.js';
 export * from './dashboard.js';
+export * from './revisions.js';
+export * from './banner-drafts.js';
+export * from './audit.js';

@@ -14,6 +14,7 @@ import { BannerSchema, ContentSectionSchema } from './sections.js';
 // (the CMS forms read them too); re-exported here for the server code.
 export * from './page-rules.js';
 import { CMS_LIMITS, CMS_MESSAGES } from './page-rules.js';
+import { EditorialStateSchema } from './revisions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Components of a page or blog
@@ -91,11 +92,41 @@ export const PageListItemSchema = Type.Object({
   /** The full name of the staff member who created it; null once that user is deleted. */
   addedBy: Nullable(Type.String()),
   addedOn: Type.String({ format: 'date-time' }),
+  /** Issue 20: "Changes not published" (a draft differs from the public page). */
+  hasDraft: Type.Optional(Type.Boolean()),
+  /** Issue 20: the scheduled publish and unpublish, if any. */
+  publishAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  unpublishAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
 });
 export type PageListItem = Static<typeof PageListItemSchema>;
 
+/**
+ * Issue 20: the editable fields of a page or blog as one value: what a draft holds, what a
+ * revision keeps and what Publish copies into the page.
+ */
+export const PageSnapshotSchema = Type.Object({
+  name: Type.String(),
+  title: Nullable(Type.String()),
+  url: Type.String(),
+  keywords: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  isBannerVisible: Type.Boolean(),
+  bannerColor: Type.String(),
+  isActive: Type.Boolean(),
+  bannerImageFilePath: Nullable(Type.String()),
+});
+export type PageSnapshot = Static<typeof PageSnapshotSchema>;
+
 /** `GetPageById` / `GetBlogById`: the record plus its components in page order. */
-export const PageSchema = Type.Composite([PageListItemSchema, Type.Object({ contentSections: Type.Array(PageComponentSchema) })]);
+export const PageSchema = Type.Composite([
+  PageListItemSchema,
+  Type.Object({
+    contentSections: Type.Array(PageComponentSchema),
+    /** Issue 20: the unpublished edits the editor works on (null: none), and the page's editorial state. */
+    draft: Type.Optional(Nullable(PageSnapshotSchema)),
+    editorial: Type.Optional(EditorialStateSchema),
+  }),
+]);
 export type Page = Static<typeof PageSchema>;
 
 /** Blogs have the page shape (`isBlog: true`); the names exist so clients read naturally. */
@@ -106,7 +137,7 @@ export type Blog = Page;
 
 /** `Home/GetDynamicPage` / `Home/GetDynamicBlog`: an active page or blog with its active components. */
 export const DynamicPageSchema = Type.Composite([
-  Type.Omit(PageListItemSchema, ['isActive', 'addedById']),
+  Type.Omit(PageListItemSchema, ['isActive', 'addedById', 'hasDraft', 'publishAt', 'unpublishAt']),
   Type.Object({ pageContentSectionBanners: Type.Array(RenderedComponentSchema) }),
 ]);
 export type DynamicPage = Static<typeof DynamicPageSchema>;

@@ -40,6 +40,11 @@ export const SectionTableRowSchema = Type.Object({
   name: Type.String(),
   type: Type.Unsafe<ContentSectionType>(Type.String({ enum: [...CONTENT_SECTION_TYPES] })),
   isActive: Type.Boolean(),
+  /** Issue 20: "Changes not published" (a draft differs from the published record). */
+  hasDraft: Type.Optional(Type.Boolean()),
+  /** Issue 20: the scheduled publish and unpublish, if any. */
+  publishAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+  unpublishAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
 });
 export type SectionTableRow = Static<typeof SectionTableRowSchema>;
 

@@ -7,6 +7,7 @@ import { FileField, Flag, IdSchema, Nullable, OptionalText, RequiredText } from 
 import { ALIGNMENTS, BUTTON_ACTION_TYPES, COMPONENT_TYPES, CONTENT_SECTION_TYPES } from './enums.js';
 import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
+import { EditorialStateSchema } from './revisions.js';
 import { SECTION_LIMITS, SECTION_MESSAGES } from './section-rules.js';
 
 const StringEnum = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>(Type.String({ enum: [...values] }));
@@ -47,6 +48,50 @@ export const ContentSectionSchema = Type.Object({
   ...LayoutAndButtons,
 });
 export type ContentSection = Static<typeof ContentSectionSchema>;
+
+/**
+ * Issue 20: the editable fields of a content section as one value, named as the record stores them
+ * (`rawHtml`, not `rawHTML`): what a draft holds, what a revision keeps and what Publish copies into
+ * the published section. The layout flags are already those of the type.
+ */
+export const ContentSectionSnapshotSchema = Type.Object({
+  name: Type.String(),
+  type: ContentSectionTypeSchema,
+  isActive: Type.Boolean(),
+  title: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  rawHtml: Nullable(Type.String()),
+  imagePath: Nullable(Type.String()),
+  ...LayoutAndButtons,
+});
+export type ContentSectionSnapshot = Static<typeof ContentSectionSnapshotSchema>;
+
+/**
+ * A row of `ContentSection/GetAllContentSections` (unpaged): the published section plus issue 20's
+ * "Changes not published" and schedule. Admin-only: the public site's sections
+ * (`ContentSectionSchema` in `Home/GetDynamicPage`) never carry these.
+ */
+export const ContentSectionListItemSchema = Type.Composite([
+  ContentSectionSchema,
+  Type.Object({
+    /** "Changes not published": a draft differs from the published section. */
+    hasDraft: Type.Optional(Type.Boolean()),
+    /** The scheduled publish and unpublish, if any. */
+    publishAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+    unpublishAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  }),
+]);
+export type ContentSectionListItem = Static<typeof ContentSectionListItemSchema>;
+
+/** `ContentSection/GetContentSectionById`: the published section, its draft (null: none) and its editorial state. */
+export const ContentSectionDetailSchema = Type.Composite([
+  ContentSectionListItemSchema,
+  Type.Object({
+    draft: Type.Optional(Nullable(ContentSectionSnapshotSchema)),
+    editorial: Type.Optional(EditorialStateSchema),
+  }),
+]);
+export type ContentSectionDetail = Static<typeof ContentSectionDetailSchema>;
 
 export const BannerItemSchema = Type.Object({
   id: Type.Integer(),

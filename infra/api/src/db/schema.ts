@@ -31,6 +31,21 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 /**
+ * Issue 20, drafts and scheduled publishing: the record's own columns are what is published (what
+ * the public site and its caches read, unchanged); `draft` holds the unpublished edits as a
+ * snapshot of the editable fields (null: nothing unpublished, "Changes not published" otherwise).
+ * `publish_at`/`unpublish_at` are the scheduled publish and unpublish, run by the job queue.
+ */
+const editorial = () => ({
+  draft: jsonb('draft'),
+  draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }),
+  draftSavedBy: varchar('draft_saved_by', { length: 200 }),
+  publishAt: timestamp('publish_at', { withTimezone: true }),
+  unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+});
+
+/**
  * Company settings (spec 2 "SiteAsset"): exactly one row, id 1, enforced by a CHECK so that
  * reads never have to choose a row and writes are plain upserts.
  */
@@ -314,6 +329,7 @@ export const pages = pgTable(
     addedById: integer('added_by_id').references(() => users.id, { onDelete: 'set null' }),
     addedOn: timestamp('added_on', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
+    ...editorial(),
   },
   (table) => [
     uniqueIndex('pages_url_lower_key').on(sql`lower(${table.url})`),
@@ -342,6 +358,7 @@ export const contentSections = pgTable(
     ...buttons(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...editorial(),
   },
   (table) => [index('content_sections_type_idx').on(table.type)],
 );
@@ -356,6 +373,7 @@ export const banners = pgTable('banners', {
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  ...editorial(),
 });
 
 export const bannerItems = pgTable(
@@ -728,4 +746,27 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(table.actorId, table.at),
     index('audit_log_record_idx').on(table.recordType, table.at),
   ],
+);
+
+/**
+ * Issue 20, revision history: a snapshot of a record's editable fields each time a page, blog,
+ * content section or banner is published (or unpublished, or a revision restored) and each time a
+ * deal is saved. The list diffs each snapshot against the one before it. No foreign key: the
+ * history of a deleted record stays readable, like the audit log.
+ */
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** page, blog, contentSection, banner, deal */
+    recordType: varchar('record_type', { length: 20 }).notNull(),
+    recordId: integer('record_id').notNull(),
+    /** create, save, publish, unpublish, restore */
+    action: varchar('action', { length: 20 }).notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    actorId: integer('actor_id'),
+    actorName: varchar('actor_name', { length: 200 }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('revisions_record_idx').on(table.recordType, table.recordId, table.id)],
 );

@@ -9,6 +9,7 @@ import { DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, type DealImportEvent, type De
 import type { Database } from '../db/client.js';
 import { categories, productImages, productProductTypes, products, productTypes } from '../db/schema.js';
 import { refreshSearchText } from '../db/search-text.js';
+import type { AuditTrail } from '../plugins/app/audit.js';
 import type { DealValues } from '../plugins/app/deals.js';
 import { checkRow, type FormValidator, type ImportLookups } from './row-check.js';
 import { readRows, type HeaderMap } from './rows.js';
@@ -101,6 +102,8 @@ export interface ImportOptions {
   /** Deletes stored images no row refers to (after a failed save). */
   releaseImages: (names: string[]) => Promise<void>;
   emit: (event: DealImportEvent) => void;
+  /** Records the import (one entry, however many deals) in its transaction. */
+  audit: AuditTrail;
 }
 
 /** Runs at most `limit` of the tasks at once. */
@@ -176,6 +179,7 @@ export async function saveImport(context: ImportContext, checked: CheckedImport,
         if (batch.length >= SAVE_BATCH) await flush();
       }
       await flush();
+      await options.audit(tx, { action: 'import', recordType: 'deal', changes: { imported: { from: null, to: saved }, rows: { from: null, to: report.rows } } });
     });
     const final = report.toJSON();
     // Rows whose image failed were counted valid by the check: they were skipped after all.

@@ -12,35 +12,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppOptions } from '../app.js';
 import { pushNotificationHistory } from '../db/schema.js';
 import { createSharedTestDatabase, createTestDatabase, type TestDatabase } from '../test-support/database.js';
 import { insertProductType, insertStore } from '../test-support/deals.js';
 import { form, testImage } from '../test-support/forms.js';
+import { inSeconds, readyInstance as instance, until } from '../test-support/schedules.js';
 import { createTestStaff, type TestStaff } from '../test-support/staff.js';
 import { GO_LIVE_QUEUE, goLiveJobId } from './deal-go-live.js';
 
 type Fields = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
-
-const FAST: Partial<AppOptions> = { logger: false, push: { worker: { enabled: false } }, jobs: { pollingIntervalSeconds: 0.5 } };
-
-/** Ready, as a listening server is: its workers run. */
-async function instance(database: TestDatabase, extra: Partial<AppOptions> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ database: database.options, ...FAST, ...extra, env: { PUBLIC_CACHE_TTL_MS: '0' } });
-  await app.ready();
-  return app;
-}
-
-const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(200);
-  }
-}
 
 interface Catalog {
   store: number;

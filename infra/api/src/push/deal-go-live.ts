@@ -11,10 +11,9 @@
  * deal at most once (unique per deal and kind): a late, repeated or stale job announces nothing
  * more.
  */
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import type { JobQueue } from '../plugins/app/job-queue.js';
+import { deterministicJobId, type JobQueue } from '../plugins/app/job-queue.js';
 
 export const GO_LIVE_QUEUE = 'deal-go-live';
 
@@ -29,9 +28,7 @@ export type Waiting = Map<number, string>;
 
 /** The job of a deal's start: a UUID (version 8, RFC 9562) from the deal id and the start instant. */
 export function goLiveJobId(productId: number, startsAt: string): string {
-  const hex = createHash('sha256').update(`deal-go-live:${productId}:${new Date(startsAt).toISOString()}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return deterministicJobId(`deal-go-live:${productId}:${new Date(startsAt).toISOString()}`);
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -121,6 +121,23 @@ describe('server rendering in the host', () => {
     assert.match(res.body, /<h1>Build v1<\/h1>/);
   });
 
+  it('never renders a draft preview on the server: client-rendered, not cached, not indexed', async () => {
+    for (const url of ['/preview', '/preview/shared/abc.def-123', '/preview/shared/abc?utm=x']) {
+      const res = await page(url);
+      assert.equal(res.statusCode, 200, url);
+      assert.match(res.body, /<div id="root">Loading…<\/div>/, url);
+      assert.doesNotMatch(res.body, /__DEALS_SSR__|Build v1/, url);
+      assert.match(res.body, /<meta name="robots" content="noindex"><\/head>/, url);
+      assert.equal(res.headers['x-robots-tag'], 'noindex', url);
+      assert.equal(res.headers['cache-control'], 'no-cache', url);
+    }
+    // Only the /preview segment: a page whose url merely starts with the word is rendered as usual.
+    const other = await page('/previews-of-2031');
+    assert.match(other.body, /<h1>Build v1<\/h1>/);
+    assert.doesNotMatch(other.body, /name="robots"/);
+    assert.equal(other.headers['x-robots-tag'], undefined);
+  });
+
   it('keeps a page until a staff write changes what it shows, then renders it again at once', async () => {
     await waitFor('/deals', 'Build v1');
     const first = await page('/deals');

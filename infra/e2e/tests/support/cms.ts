@@ -32,6 +32,8 @@ export interface CmsDocument {
   keywords: string | null;
   description: string | null;
   contentSections: PageComponent[];
+  /** Issue 20: drafts and schedules. */
+  editorial: { hasDraft: boolean; publishAt: string | null; unpublishAt: string | null };
 }
 
 export interface ContentSectionRecord {
@@ -181,6 +183,11 @@ export class CmsApi {
     return ok(await this.request.get('/api/FooterItem/GetAllFooterItems', { headers: this.headers }));
   }
 
+  /** A published page made for a test (deleted after it). */
+  async createPage(fields: { name: string; url: string; title?: string; description?: string }): Promise<number> {
+    return this.track('page', (await ok<{ id: number }>(await this.request.post('/api/Page/CreatePage', { headers: this.headers, data: fields }))).id);
+  }
+
   /** A top-level menu item with a custom link, made for a test (deleted after it). */
   async createMenuItem(fields: { name: string; customLink?: string; parentMenuItemId?: number | null; isActive?: boolean }): Promise<number> {
     const data = { pageId: null, customLink: fields.customLink ?? '/deals', openInNewTab: false, isActive: fields.isActive ?? false, parentMenuItemId: fields.parentMenuItemId ?? null, name: fields.name };
@@ -315,3 +322,6 @@ export async function typeRichText(page: Page, scope: Page | Locator, label: str
 }
 
 export { expectNoSeriousAdminA11yViolations as expectAccessible } from './catalog';
+
+/** The editors' Publish button (issue 20; its icon is part of its name), not the bar's Unpublish. */
+export const publishButton = (scope: Page | Locator) => scope.getByRole('button', { name: /^(loading )?(cloud-upload )?Publish$/ });

@@ -71,6 +71,7 @@ describe('Create New Deal', () => {
     const calls = serveForm();
     renderScreen(<DealFormPage />, CREATE);
     await screen.findByLabelText('Product Name');
+    expect(screen.queryByRole('button', { name: /History/ })).not.toBeInTheDocument();
     await fillRequiredFields();
     const create = screen.getByRole('button', { name: 'Create Deal' });
     await waitFor(() => expect(create).toBeEnabled());
@@ -199,6 +200,67 @@ describe('Edit Deal', () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Add Images' })).getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please Upload a Product Image');
     expect(calls.some((call) => call.url === 'ProductImage/UploadImages')).toBe(false);
+  });
+
+  it('shows the History of the deal to whoever may edit it and restores a revision into the form', async () => {
+    signInAs(1, { admin: false });
+    let restored = false;
+    const revisions = [
+      {
+        id: 12,
+        recordType: 'deal',
+        recordId: 5,
+        action: 'save',
+        actorName: 'staff1',
+        at: '2026-05-02T10:00:00.000Z',
+        changes: {
+          currentPrice: { from: 89.99, to: 81.99 },
+          link: { from: 'https://store.example/old-mouse', to: 'https://store.example/mouse' },
+          additionalInformation: { from: 'Limit 3 per customer.', to: 'Limit 2 per customer.' },
+        },
+      },
+      { id: 11, recordType: 'deal', recordId: 5, action: 'create', actorName: 'staff1', at: '2026-05-01T10:00:00.000Z', changes: { categoryId: { from: null, to: 2 }, productTypeIds: { from: null, to: [10, 11] } } },
+    ];
+    const calls = serveForm((config) => {
+      if (config.url === 'Revisions/GetRevisions') return { status: 200, data: revisions };
+      if (config.url === 'Revisions/RestoreRevision') {
+        restored = true;
+        return { status: 200, data: { message: 'Revision restored' } };
+      }
+      if (config.url === 'Product/GetProductById' && restored) return { status: 200, data: product({ currentPrice: 89.99, link: 'https://store.example/old-mouse' }) };
+      return undefined;
+    });
+    renderScreen(<DealFormPage />, EDIT);
+    const name = await screen.findByDisplayValue('Wireless Mouse');
+    // Something typed is replaced by the restored deal.
+    await userEvent.type(name, ' draft');
+
+    await userEvent.click(screen.getByRole('button', { name: /History/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Deal history' });
+    expect(await within(drawer).findByText('Saved')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === 'Revisions/GetRevisions')).toMatchObject({ method: 'GET', params: { recordType: 'deal', recordId: 5 } });
+    const price = within(drawer).getByText('Current Price').parentElement as HTMLElement;
+    expect(price.querySelector('del')).toHaveTextContent('$89.99');
+    expect(price.querySelector('ins')).toHaveTextContent('$81.99');
+    expect(within(drawer).getByText('About this item')).toBeInTheDocument();
+    expect(within(drawer).getByText('Target')).toBeInTheDocument();
+    expect(within(drawer).getByText('Electronics, Books')).toBeInTheDocument();
+
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Restore' }));
+    const confirm = await screen.findByText('Restore this revision?');
+    await userEvent.click(within(confirm.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Revision restored')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === 'Revisions/RestoreRevision')).toMatchObject({ method: 'PUT', params: { revisionId: 11 } });
+    expect(await screen.findByDisplayValue('https://store.example/old-mouse')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Wireless Mouse')).toBeInTheDocument();
+  });
+
+  it('shows no History to staff who may not edit the deal', async () => {
+    signInAs(7, { admin: false });
+    serveForm();
+    renderScreen(<DealFormPage />, EDIT);
+    await screen.findByDisplayValue('Wireless Mouse');
+    expect(screen.queryByRole('button', { name: /History/ })).not.toBeInTheDocument();
   });
 
   it('says Deal not found for an unknown id', async () => {

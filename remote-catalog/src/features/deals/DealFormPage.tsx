@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
@@ -14,6 +14,7 @@ import { discountPercent } from '@deals/api/contract/deal-rules';
 import { DATE_TIME_FORMAT } from '../../lib/format';
 import { fetchProductTypes, fetchStores } from '../../lib/lookups';
 import { createDeal, fetchDeal, updateDeal } from './api';
+import { DealHistory } from './DealHistory';
 import { DealImages } from './DealImages';
 import { canChangeDeal, fromProduct, toDealFields } from './dealValues';
 import { blankDeal, dealSchema, type DealFormValues } from './schemas';
@@ -111,10 +112,19 @@ function DealForm({ productId }: { productId: number }) {
   });
 
   const deal = loaded.state === 'ready' ? loaded.deal : null;
+  // A restored revision replaces the form's values, typed or not (issue 20).
+  const replaceValues = useRef(false);
   useEffect(() => {
     // Image changes reload the deal; the form keeps what is being typed then.
-    if (deal && !formState.isDirty) reset(fromProduct(deal));
+    if (deal && (!formState.isDirty || replaceValues.current)) {
+      replaceValues.current = false;
+      reset(fromProduct(deal));
+    }
   }, [deal, reset, formState.isDirty]);
+  const reloadRestored = useCallback(() => {
+    replaceValues.current = true;
+    reload();
+  }, [reload]);
 
   const readOnly = deal !== null && !canChangeDeal({ isAdmin, userId: user?.id }, deal);
   const [chosenStore, chosenTypes, currentPrice, previousPrice] = useWatch({ control, name: ['categoryId', 'productTypeIds', 'currentPrice', 'previousPrice'] });
@@ -153,9 +163,12 @@ function DealForm({ productId }: { productId: number }) {
         title={title}
         extra={
           !creating && (
-            <Link to={DEALS_PATH}>
-              <ArrowLeftOutlined /> Return to Deals
-            </Link>
+            <>
+              {deal && !readOnly && <DealHistory productId={deal.id} stores={stores} productTypes={productTypes} onRestored={reloadRestored} />}
+              <Link to={DEALS_PATH}>
+                <ArrowLeftOutlined /> Return to Deals
+              </Link>
+            </>
           )
         }
       />

@@ -1,14 +1,15 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { Button, Card, Col, Flex, Form, Input, Row } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd';
+import { ArrowLeftOutlined, CloudUploadOutlined, DeleteOutlined } from '@ant-design/icons';
 import { confirmAction, toast } from '@deals/shared-auth';
 import { ColorField, FormField, FormFooter, ImageUploadField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/api/contract/limits';
 import { CMS_LIMITS } from '@deals/api/contract/page-rules';
 import type { Page } from './api';
+import { editableSnapshot, editorialOf } from './editorial';
 import type { DocumentKind } from './kind';
 import { documentSchema, initialValues, toFields, type DocumentFormValues } from './schema';
 
@@ -19,7 +20,7 @@ interface DocumentFormProps {
   kind: DocumentKind;
   /** The saved record (edit mode); absent for a new one. */
   record?: Page;
-  /** Reloads the record (after its banner image was removed). */
+  /** Reloads the record (after a draft was saved or published, or its banner image was removed). */
   onChanged?: () => void;
   /** Shown between the form and its footer (the Page or Blog Content of an existing one). */
   children?: ReactNode;
@@ -27,8 +28,10 @@ interface DocumentFormProps {
 
 /**
  * The page or blog form (spec 2 §2, §5): Basic Information, the banner and SEO, with the footer's
- * Create/Save Changes, Cancel and Return to Listing. A new one goes on to its edit screen; saving
- * an existing one returns to the list (spec 2 §4).
+ * Cancel and Return to Listing. A new one is created (and published, as before) and goes on to its
+ * edit screen. An existing one (issue 20) edits its draft (the published fields when there is none):
+ * Save Draft keeps the edits without touching the public site and stays here; Publish saves any
+ * unsaved edits as the draft first, then publishes it.
  */
 export function DocumentForm({ kind, record, onChanged, children }: DocumentFormProps) {
   const { texts, limits, paths, api } = kind;
@@ -36,18 +39,34 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
   const formId = useId();
   const editing = record !== undefined;
   const schema = useMemo(() => documentSchema(kind), [kind]);
+  // What the editor edits: the draft when there is one. A reload that brings other values (after
+  // Save Draft, Publish, Discard or a restored revision) resets the form to them; one that brings
+  // the same values (the content changed) keeps what is being typed.
+  const snapshot = record ? editableSnapshot(record) : undefined;
+  const startValues = useMemo(() => initialValues(snapshot), [snapshot]);
   const { control, handleSubmit, formState, setError, setValue, clearErrors } = useForm<DocumentFormValues>({
     resolver: yupResolver(schema),
     mode: 'onTouched',
-    defaultValues: initialValues(record),
+    defaultValues: startValues,
+    values: startValues,
   });
   const pickedImage = useWatch({ control, name: 'bannerImage' });
+  const [publishing, setPublishing] = useState(false);
+
+  /** Saves the form as the draft; resolves whether it saved (invalid: the fields say why). */
+  const saveDraft = (id: number) =>
+    new Promise<boolean>((resolve) => {
+      void handleSubmit(
+        async (values) => resolve(await saveForm({ call: () => api.saveDraft(id, toFields(values, kind.hasTitle)), setError, fields: FORM_FIELDS, failureState: 'warning' })),
+        () => resolve(false),
+      )();
+    });
 
   const submit = handleSubmit(async (values) => {
     const fields = toFields(values, kind.hasTitle);
     if (record) {
-      const saved = await saveForm({ call: () => api.update(record.id, fields), setError, fields: FORM_FIELDS, failureState: 'warning' });
-      if (saved) void navigate(paths.list);
+      const saved = await saveForm({ call: () => api.saveDraft(record.id, fields), setError, fields: FORM_FIELDS, failureState: 'warning' });
+      if (saved) onChanged?.();
       return;
     }
     let createdId: number | undefined;
@@ -59,6 +78,24 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
     const saved = await saveForm({ call, setError, fields: FORM_FIELDS, failureState: 'warning' });
     if (saved && createdId !== undefined) void navigate(paths.edit(createdId));
   });
+
+  /** Publish: unsaved edits are saved as the draft first; then the draft goes public. */
+  const publish = async () => {
+    if (!record) return;
+    setPublishing(true);
+    try {
+      if (formState.isDirty && !(await saveDraft(record.id))) return;
+      try {
+        const { message } = await api.publish(record.id);
+        toast.success(message);
+      } catch (error) {
+        toast.failure(error, 'warning');
+      }
+      onChanged?.();
+    } finally {
+      setPublishing(false);
+    }
+  };
 
   const removeBannerImage = async () => {
     if (!record) return;
@@ -75,8 +112,13 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
     if (removed) onChanged?.();
   };
 
-  const storedImage = record?.bannerImageFilePath ?? null;
-  const busy = formState.isSubmitting;
+  const storedImage = snapshot?.bannerImageFilePath ?? null;
+  // DeleteBannerImage clears the published image only: while a draft is open, removing it there
+  // would not change what the editor shows, so the button waits for Publish or Discard.
+  const hasDraft = record ? editorialOf(record).hasDraft : false;
+  const busy = formState.isSubmitting || publishing;
+  // Nothing to publish: no draft, no unsaved edit, already public (the server would refuse).
+  const nothingToPublish = record !== undefined && !formState.isDirty && !hasDraft && record.isActive;
 
   return (
     <>
@@ -133,11 +175,12 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
                       Discard new image
                     </Button>
                   )}
-                  {storedImage && (
+                  {storedImage && !hasDraft && (
                     <Button size="small" danger icon={<DeleteOutlined />} onClick={() => void removeBannerImage()}>
                       Remove image
                     </Button>
                   )}
+                  {storedImage && hasDraft && <Typography.Text type="secondary">Publish or discard the unpublished changes to remove the image.</Typography.Text>}
                 </Flex>
               </Col>
             </Row>
@@ -167,9 +210,22 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
         <Button onClick={() => void navigate(paths.list)} disabled={busy}>
           Cancel
         </Button>
-        <Button type="primary" htmlType="submit" form={formId} disabled={!formState.isValid || busy} loading={busy}>
-          {editing ? 'Save Changes' : texts.createButton}
+        {/* "Save Draft", not "Save Changes": it no longer changes the public site, and it sits next to Publish, which does. */}
+        <Button type={editing ? 'default' : 'primary'} htmlType="submit" form={formId} disabled={!formState.isValid || busy} loading={formState.isSubmitting && !publishing}>
+          {editing ? 'Save Draft' : texts.createButton}
         </Button>
+        {editing && (
+          <Button
+            type="primary"
+            icon={<CloudUploadOutlined />}
+            onClick={() => void publish()}
+            disabled={busy || nothingToPublish || (formState.isDirty && !formState.isValid)}
+            loading={publishing}
+            title={nothingToPublish ? 'There are no changes to publish.' : undefined}
+          >
+            Publish
+          </Button>
+        )}
       </FormFooter>
     </>
   );

@@ -4,6 +4,8 @@ import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
 import { PageHeader, recordId, recordProblem, RecordSpinner, useRecord } from '@deals/shared-auth/ui';
 import { DocumentContent } from './DocumentContent';
 import { DocumentForm } from './DocumentForm';
+import { editableSnapshot } from './editorial';
+import { PublishingBar } from './PublishingBar';
 import type { DocumentKind } from './kind';
 
 /** What `/preview` (remote-public PreviewPage) reads from the router state. */
@@ -28,7 +30,10 @@ function NotFound({ kind }: { kind: DocumentKind }) {
   return <Result status="404" title={kind.texts.notFound} subTitle="It may have been removed." extra={<ReturnToListing kind={kind} />} />;
 }
 
-/** An existing page or blog: Preview, its form, then its content (reloaded when they change). */
+/**
+ * An existing page or blog: Preview (its draft, through GetPagePreview), the publishing bar, its
+ * form (the draft), then its content (reloaded when they change).
+ */
 function EditDocument({ kind, id }: { kind: DocumentKind; id: number }) {
   const navigate = useNavigate();
   const handle = useRecord(kind.api.get, id);
@@ -38,7 +43,9 @@ function EditDocument({ kind, id }: { kind: DocumentKind; id: number }) {
   const record = loaded.state === 'ready' ? loaded.record : null;
   const preview = () => {
     if (!record) return;
-    const state: PreviewState = { url: record.url, title: record.title || record.name, id: record.id, isBlog: kind.isBlog };
+    // The preview shows the draft: its url and title too.
+    const shown = editableSnapshot(record);
+    const state: PreviewState = { url: shown.url, title: shown.title || shown.name, id: record.id, isBlog: kind.isBlog };
     void navigate(PREVIEW_PATH, { state });
   };
 
@@ -53,9 +60,12 @@ function EditDocument({ kind, id }: { kind: DocumentKind; id: number }) {
         }
       />
       {record ? (
-        <DocumentForm kind={kind} record={record} onChanged={reload}>
-          <DocumentContent kind={kind} record={record} onChanged={reload} />
-        </DocumentForm>
+        <>
+          <PublishingBar kind={kind} record={record} onChanged={reload} />
+          <DocumentForm kind={kind} record={record} onChanged={reload}>
+            <DocumentContent kind={kind} record={record} onChanged={reload} />
+          </DocumentForm>
+        </>
       ) : (
         <RecordSpinner noun={kind.texts.noun.toLowerCase()} />
       )}

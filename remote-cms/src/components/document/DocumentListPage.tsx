@@ -4,9 +4,25 @@ import { Button, Space } from 'antd';
 import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { confirmAction, toast } from '@deals/shared-auth';
-import { AdminTable, PageHeader, useServerTable, type ServerTableSpec } from '@deals/shared-auth/ui';
+import { AdminTable, PageHeader, Truncated, useServerTable, type ServerTableSpec } from '@deals/shared-auth/ui';
 import type { PageListItem } from './api';
+import { ListEditorialTags } from '../publishing';
 import type { DocumentKind } from './kind';
+
+/** The name column with the row's editorial tags under the name (cut to one line, not the tags). */
+const withEditorialTags = (column: ProColumns<PageListItem>): ProColumns<PageListItem> =>
+  column.dataIndex === 'name'
+    ? {
+        ...column,
+        ellipsis: false,
+        render: (_, row) => (
+          <>
+            <Truncated text={row.name} />
+            <ListEditorialTags hasDraft={row.hasDraft} publishAt={row.publishAt} unpublishAt={row.unpublishAt} />
+          </>
+        ),
+      }
+    : column;
 
 interface DocumentListPageProps {
   kind: DocumentKind;
@@ -21,7 +37,8 @@ interface DocumentListPageProps {
 /**
  * The Pages and Blogs lists (spec 2 §2): paged, filtered and sorted by the API (issue 18), the
  * state in the URL; Download CSV streams every matching row from the server. View opens the edit
- * screen, Remove deletes after a confirm.
+ * screen, Remove deletes after a confirm. The name says when there are unpublished changes or a
+ * schedule (issue 20).
  */
 export function DocumentListPage({ kind, columns, spec, scrollX }: DocumentListPageProps) {
   const { texts, paths, api } = kind;
@@ -63,7 +80,7 @@ export function DocumentListPage({ kind, columns, spec, scrollX }: DocumentListP
           </Space>
         ),
       },
-      ...columns,
+      ...columns.map(withEditorialTags),
     ]);
   }, [api, columns, paths, texts, withUrlSort]);
 

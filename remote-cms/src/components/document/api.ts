@@ -1,11 +1,11 @@
 import { api, downloadFromApi, toFormData } from '@deals/shared-auth/client';
-import type { ComponentOption, ComponentType, CreatedResponse, MessageResponse, Page, PageComponent, PageListItem, TablePage } from '@deals/api/contract';
+import type { ComponentOption, ComponentType, CreatedResponse, EditorialState, MessageResponse, Page, PageComponent, PageListItem, PageSnapshot, PreviewLink, ScheduleBody, TablePage } from '@deals/api/contract';
 import type { SortOrderList } from '@deals/shared-auth/ui';
 
 // The page and blog calls of spec 2 §7 (the same calls under the Page or Blog controller) and the
 // Add Content modal's options (ContentSection/GetContentSectionOptions[ForBlog]).
 
-export type { ComponentOption, ComponentType, Page, PageComponent, PageListItem };
+export type { ComponentOption, ComponentType, EditorialState, Page, PageComponent, PageListItem, PageSnapshot, PreviewLink, ScheduleBody };
 
 /** The controller paths of one kind, e.g. `Page/GetAllPages`. */
 export interface DocumentCalls {
@@ -21,6 +21,13 @@ export interface DocumentCalls {
   assign: string;
   unassign: string;
   sort: string;
+  /** Issue 20: drafts, publishing, schedules and preview links, e.g. `Page/SavePageDraft`. */
+  saveDraft: string;
+  publish: string;
+  unpublish: string;
+  discardDraft: string;
+  schedule: string;
+  createPreviewLink: string;
 }
 
 /** What the form sends (multipart: null fields are left out, the image only when one was picked). */
@@ -48,7 +55,20 @@ export interface DocumentApi {
   downloadCsv: (query: Record<string, unknown>, fileName: string) => Promise<void>;
   get: (id: number) => Promise<Page>;
   create: (fields: DocumentFields) => Promise<CreatedResponse>;
+  /** Saves and publishes at once (the spec's call; the editor saves drafts instead). */
   update: (id: number, fields: DocumentFields) => Promise<MessageResponse>;
+  /** Issue 20: keeps the fields as the draft (the body of `update`); the public site is unchanged. */
+  saveDraft: (id: number, fields: DocumentFields) => Promise<MessageResponse>;
+  /** Copies the draft into the public record (no draft: makes an inactive one active). */
+  publish: (id: number) => Promise<MessageResponse>;
+  /** Takes it off the public site (inactive); the draft stays. */
+  unpublish: (id: number) => Promise<MessageResponse>;
+  /** Drops the unpublished changes. */
+  discardDraft: (id: number) => Promise<MessageResponse>;
+  /** Sets or clears (null) the scheduled publish and unpublish, both at once. */
+  schedule: (id: number, body: ScheduleBody) => Promise<MessageResponse>;
+  /** A signed link to the draft that needs no sign-in, until it expires (the server's default hours). */
+  createPreviewLink: (id: number) => Promise<PreviewLink>;
   remove: (id: number) => Promise<MessageResponse>;
   removeBannerImage: (id: number) => Promise<MessageResponse>;
   /** The Add Content modal's components of a type, without those already there. */
@@ -69,6 +89,12 @@ export function documentApi(calls: DocumentCalls, idParam: 'pageId' | 'blogId'):
     get: async (id) => (await api.get<Page>(calls.getById, { params: owner(id) })).data,
     create: async (fields) => (await api.post<CreatedResponse>(calls.create, toFormData(fields))).data,
     update: async (id, fields) => (await api.put<MessageResponse>(calls.update, toFormData({ id, ...fields }))).data,
+    saveDraft: async (id, fields) => (await api.put<MessageResponse>(calls.saveDraft, toFormData({ id, ...fields }))).data,
+    publish: async (id) => (await api.put<MessageResponse>(calls.publish, undefined, { params: owner(id) })).data,
+    unpublish: async (id) => (await api.put<MessageResponse>(calls.unpublish, undefined, { params: owner(id) })).data,
+    discardDraft: async (id) => (await api.delete<MessageResponse>(calls.discardDraft, { params: owner(id) })).data,
+    schedule: async (id, body) => (await api.put<MessageResponse>(calls.schedule, body, { params: owner(id) })).data,
+    createPreviewLink: async (id) => (await api.post<PreviewLink>(calls.createPreviewLink, undefined, { params: owner(id) })).data,
     remove: async (id) => (await api.delete<MessageResponse>(calls.remove, { params: { id } })).data,
     removeBannerImage: async (id) => (await api.delete<MessageResponse>(calls.deleteBannerImage, { params: owner(id) })).data,
     componentOptions: async (id, type) => (await api.get<ComponentOption[]>(calls.options, { params: { ...owner(id), type } })).data,

@@ -9,7 +9,7 @@ import { Route, useLocation } from 'react-router-dom';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi, type RecordedCall } from '@deals/shared-auth/testing';
 import { renderRoutes, signInAs } from '@deals/shared-auth/ui-testing';
-import type { ComponentOption, Page, PageListItem } from './api';
+import type { ComponentOption, EditorialState, Page, PageListItem, PageSnapshot } from './api';
 import type { DocumentKind } from './kind';
 export { layOutSortRows, moveRowDown } from '@deals/shared-auth/ui-testing';
 
@@ -70,7 +70,30 @@ export const TIPS: Page = {
 
 export const DRAFT: Page = { ...base, id: 6, name: 'Draft post', title: null, url: '/draft-post', isActive: false, isBlog: true, addedBy: null, addedOn: '2024-06-10T08:30:00', contentSections: [] };
 
-export const listItem = ({ contentSections: _omit, ...row }: Page): PageListItem => row;
+/** No draft, no schedule (issue 20). */
+export const NO_EDITS: EditorialState = { hasDraft: false, draftSavedAt: null, draftSavedBy: null, publishAt: null, unpublishAt: null, publishedAt: null };
+
+/** When the drafts of the fixtures were saved, and by whom. */
+export const DRAFT_SAVED = { at: '2026-05-03T14:07:00.000Z', by: 'Edda Editor' };
+
+/**
+ * The record as GetById answers it with a saved draft of these changes (issue 20): the published
+ * fields at the top level, the edits in `draft`, and the editorial state (overridable).
+ */
+export function withDraft(record: Page, changes: Partial<PageSnapshot>, editorial: Partial<EditorialState> = {}): Page {
+  const { name, title, url, keywords, description, isBannerVisible, bannerColor, isActive, bannerImageFilePath } = record;
+  const state = { ...NO_EDITS, hasDraft: true, draftSavedAt: DRAFT_SAVED.at, draftSavedBy: DRAFT_SAVED.by, ...editorial };
+  return {
+    ...record,
+    hasDraft: true,
+    publishAt: state.publishAt,
+    unpublishAt: state.unpublishAt,
+    draft: { name, title, url, keywords, description, isBannerVisible, bannerColor, isActive, bannerImageFilePath, ...changes },
+    editorial: state,
+  };
+}
+
+export const listItem = ({ contentSections: _omit, draft: _draft, editorial: _editorial, ...row }: Page): PageListItem => row;
 
 export const BANNER_OPTIONS: ComponentOption[] = [
   { value: 7, label: 'Spring banner' },
@@ -220,5 +243,25 @@ export const imageFile = (name = 'banner.png') => new File(['png-bytes'], name, 
 
 /** The calls to one path. */
 export const callsTo = (calls: RecordedCall[], url: string) => calls.filter((call) => call.url === url);
+
+/**
+ * Types a date-time (MM/DD/YYYY HH:mm) into an antd DatePicker with a time and confirms it
+ * (Enter), as staff can type one instead of picking it.
+ */
+export async function typeDateTime(input: HTMLElement, text: string) {
+  await userEvent.click(input);
+  await userEvent.clear(input);
+  await userEvent.type(input, text);
+  await userEvent.keyboard('{Enter}');
+}
+
+/** Clears an antd DatePicker with its clear button. */
+export async function clearDateTime(input: HTMLElement) {
+  const picker = input.closest('.ant-picker') as HTMLElement;
+  await userEvent.hover(picker);
+  const clear = picker.querySelector('.ant-picker-clear') as HTMLElement;
+  await userEvent.click(clear);
+}
+
 
 

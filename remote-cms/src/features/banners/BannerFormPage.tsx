@@ -1,45 +1,74 @@
-import { useId } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type Control, type FieldPath } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Button, Card, Col, Form, Result, Row, Select } from 'antd';
+import { CloudUploadOutlined } from '@ant-design/icons';
 import { LIMITS } from '@deals/api/contract/limits';
 import { BANNER_PICKER_TYPES, CONTENT_SECTION_TYPE_LABELS } from '@deals/api/contract/section-rules';
 import { toast } from '@deals/shared-auth';
 import { FormFooter, PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
+import { PublishingBar, type EditorialCalls } from '../../components/publishing';
 import { assignToOrigin, originFields, originFromParams, originOf, originPath, type Origin } from '../../components/section-fields/origin';
 import { bannerEditPath, SECTIONS_LIST_PATH } from '../../components/section-fields/paths';
-import { createBanner, fetchBanner, updateBanner, type Banner } from './api';
+import { createBanner, discardBannerDraft, fetchBanner, publishBanner, saveBannerDraft, scheduleBanner, unpublishBanner, type AdminBanner, type BannerSnapshot } from './api';
 import { BannerItems } from './BannerItems';
+import {
+  BANNER_HISTORY_LABELS,
+  BANNER_LABELS,
+  draftItemsBody,
+  editableSnapshot,
+  editorialOf,
+  editorItems,
+  formatBannerValue,
+  itemErrorsOf,
+  sameItems,
+  type EditorItem,
+  type ItemErrors,
+} from './draft';
 import { bannerSchema, type BannerFormValues } from './schemas';
 import { ReturnLinks } from '../../components/section-fields/ReturnLinks';
 
 const FIELDS: FieldPath<BannerFormValues>[] = ['name', 'isActive'];
 const TYPE_OPTIONS = BANNER_PICKER_TYPES.map((type) => ({ value: type, label: CONTENT_SECTION_TYPE_LABELS[type] }));
 
+/** Banner Name, Type (the one Dynamic Banner) and Is Active? (spec 2 §3, §5). */
+function BannerFields({ control }: { control: Control<BannerFormValues> }) {
+  const typeId = useId();
+  return (
+    <Form layout="vertical" component="div">
+      <Row gutter={24}>
+        <Col xs={24} md={10}>
+          <TextField control={control} name="name" label={BANNER_LABELS.name} required autoComplete="off" maxLength={LIMITS.banner.name} />
+        </Col>
+        <Col xs={24} md={8}>
+          {/* §4: the banner picker offers one type; a banner's slides are its items. */}
+          <Form.Item label="Type" htmlFor={typeId} required>
+            <Select id={typeId} value={TYPE_OPTIONS[0]?.value} options={TYPE_OPTIONS} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={6}>
+          <SwitchField control={control} name="isActive" label={BANNER_LABELS.isActive} />
+        </Col>
+      </Row>
+    </Form>
+  );
+}
 
 /**
- * The banner's name, type and active flag (spec 2 §3, §5). A new banner (added to the page or
- * blog it is created from) opens its edit screen for its items (§4); saving an existing one
- * returns to that page or blog, or to the list. Failures are warnings (§8).
+ * A new banner (added to the page or blog it is created from): created and published at once,
+ * then its edit screen opens for its items (§4). Failures are warnings (§8).
  */
-function BannerForm({ banner, origin }: { banner?: Banner; origin: Origin | null }) {
+function NewBannerForm({ origin }: { origin: Origin | null }) {
   const navigate = useNavigate();
-  const typeId = useId();
-  const editing = banner !== undefined;
   const { control, handleSubmit, formState, setError } = useForm<BannerFormValues>({
     resolver: yupResolver(bannerSchema),
     mode: 'onTouched',
-    defaultValues: { name: banner?.name ?? '', isActive: banner?.isActive ?? true },
+    defaultValues: { name: '', isActive: true },
   });
   const backPath = origin ? originPath(origin) : SECTIONS_LIST_PATH;
 
   const submit = handleSubmit(async ({ name, isActive }) => {
-    if (banner) {
-      const saved = await saveForm({ call: () => updateBanner(banner.id, { name, isActive }), setError, fields: FIELDS, failureState: 'warning' });
-      if (saved) void navigate(backPath);
-      return;
-    }
     let createdId: number | undefined;
     const call = async () => {
       const created = await createBanner({ name, isActive, ...originFields(origin) });
@@ -61,29 +90,14 @@ function BannerForm({ banner, origin }: { banner?: Banner; origin: Origin | null
 
   return (
     <Card title="Basic Information">
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label={editing ? 'Banner details' : 'New banner'}>
-        <Form layout="vertical" component="div">
-          <Row gutter={24}>
-            <Col xs={24} md={10}>
-              <TextField control={control} name="name" label="Banner Name" required autoComplete="off" maxLength={LIMITS.banner.name} />
-            </Col>
-            <Col xs={24} md={8}>
-              {/* §4: the banner picker offers one type; a banner's slides are its items. */}
-              <Form.Item label="Type" htmlFor={typeId} required>
-                <Select id={typeId} value={TYPE_OPTIONS[0]?.value} options={TYPE_OPTIONS} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={6}>
-              <SwitchField control={control} name="isActive" label="Is Active?" />
-            </Col>
-          </Row>
-        </Form>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="New banner">
+        <BannerFields control={control} />
         <FormFooter>
           <Button onClick={() => void navigate(backPath)} disabled={formState.isSubmitting}>
             Cancel
           </Button>
           <Button type="primary" htmlType="submit" disabled={!formState.isValid || formState.isSubmitting} loading={formState.isSubmitting}>
-            {editing ? 'Save Changes' : 'Create'}
+            Create
           </Button>
         </FormFooter>
       </form>
@@ -91,11 +105,147 @@ function BannerForm({ banner, origin }: { banner?: Banner; origin: Origin | null
   );
 }
 
+/**
+ * An existing banner (issue 20): the editor works on its draft, the banner's fields and its items
+ * as one value (the published banner when there is no draft). Adding, editing, deleting and
+ * sorting items changes the editor only; Save Draft sends the banner and all its items (the public
+ * site is unchanged) and stays; Publish saves any unsaved edits as the draft first, then publishes
+ * it. A reload that brings other values (after Save Draft, Publish, Discard or a restored revision)
+ * resets the editor to them; one that brings the same values keeps the unsaved edits.
+ */
+function BannerEditor({ banner, origin, onChanged }: { banner: AdminBanner; origin: Origin | null; onChanged: () => void }) {
+  const navigate = useNavigate();
+  const formId = useId();
+  const snapshot = editableSnapshot(banner);
+  const startValues = useMemo(() => ({ name: snapshot.name, isActive: snapshot.isActive }), [snapshot.name, snapshot.isActive]);
+  const { control, handleSubmit, formState, setError } = useForm<BannerFormValues>({
+    resolver: yupResolver(bannerSchema),
+    mode: 'onTouched',
+    defaultValues: startValues,
+    values: startValues,
+  });
+
+  // The items: local until Save Draft or Publish. New saved values replace them (and their errors).
+  const savedJson = JSON.stringify(snapshot.items);
+  const savedItems = useMemo(() => editorItems(JSON.parse(savedJson) as BannerSnapshot['items']), [savedJson]);
+  const [items, setItems] = useState<EditorItem[]>(savedItems);
+  const [itemsFrom, setItemsFrom] = useState(savedItems);
+  const [itemErrors, setItemErrors] = useState<ItemErrors>({});
+  if (itemsFrom !== savedItems) {
+    setItemsFrom(savedItems);
+    setItems(savedItems);
+    setItemErrors({});
+  }
+  const itemsChanged = !sameItems(items, savedItems);
+  const changeItems = (next: EditorItem[]) => {
+    setItems(next);
+    // An item edited since the failed save loses its messages; the others keep theirs.
+    setItemErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([key]) => next.some((item) => item.key === Number(key) && items.includes(item)))));
+  };
+
+  const [publishing, setPublishing] = useState(false);
+  const backPath = origin ? originPath(origin) : SECTIONS_LIST_PATH;
+
+  /** Sends the banner and its items as the draft; resolves whether it saved (its messages go under the fields and the item rows). */
+  const saveDraft = (values: BannerFormValues) => {
+    const sent = items;
+    return saveForm({
+      call: async () => {
+        try {
+          return await saveBannerDraft(banner.id, { name: values.name, isActive: values.isActive, items: draftItemsBody(sent) });
+        } catch (error) {
+          setItemErrors(itemErrorsOf(error, sent));
+          throw error;
+        }
+      },
+      setError,
+      fields: FIELDS,
+      failureState: 'warning',
+    });
+  };
+
+  const submit = handleSubmit(async (values) => {
+    if (await saveDraft(values)) {
+      setItemErrors({});
+      onChanged();
+    }
+  });
+
+  /** Publish: unsaved edits are saved as the draft first; then the draft goes public. */
+  const publish = async () => {
+    setPublishing(true);
+    try {
+      if (formState.isDirty || itemsChanged) {
+        const saved = await new Promise<boolean>((resolve) => {
+          void handleSubmit(
+            async (values) => resolve(await saveDraft(values)),
+            () => resolve(false),
+          )();
+        });
+        if (!saved) return;
+      }
+      try {
+        const { message } = await publishBanner(banner.id);
+        toast.success(message);
+      } catch (error) {
+        toast.failure(error, 'warning');
+      }
+      onChanged();
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  const dirty = formState.isDirty || itemsChanged;
+  const busy = formState.isSubmitting || publishing;
+  // Nothing to publish: no draft, no unsaved edit, already public (the server would refuse).
+  const nothingToPublish = !dirty && !editorialOf(banner).hasDraft && banner.isActive;
+
+  return (
+    <>
+      <Card title="Basic Information">
+        <form id={formId} onSubmit={(event) => void submit(event)} noValidate aria-label="Banner details">
+          <BannerFields control={control} />
+        </form>
+      </Card>
+      <BannerItems items={items} onChange={changeItems} errors={itemErrors} changed={itemsChanged} />
+      <FormFooter>
+        <Button onClick={() => void navigate(backPath)} disabled={busy}>
+          Cancel
+        </Button>
+        {/* "Save Draft", not "Save Changes": it no longer changes the public site, and it sits next to Publish, which does. */}
+        <Button htmlType="submit" form={formId} disabled={!formState.isValid || busy} loading={formState.isSubmitting && !publishing}>
+          Save Draft
+        </Button>
+        <Button
+          type="primary"
+          icon={<CloudUploadOutlined />}
+          onClick={() => void publish()}
+          disabled={busy || nothingToPublish || (formState.isDirty && !formState.isValid)}
+          loading={publishing}
+          title={nothingToPublish ? 'There are no changes to publish.' : undefined}
+        >
+          Publish
+        </Button>
+      </FormFooter>
+    </>
+  );
+}
+
 const notFound = <Result status="404" title="Banner not found" subTitle="It may have been deleted." extra={<Link to={SECTIONS_LIST_PATH}>Return to Listing</Link>} />;
 
-/** An existing banner: its form, then its items. Reloaded after an item changes. */
+/** An existing banner: the publishing bar, its form, then its items. Reloaded after a save or an editorial action. */
 function EditBanner({ id }: { id: number }) {
   const handle = useRecord(fetchBanner, id);
+  const calls = useMemo<EditorialCalls>(
+    () => ({
+      publish: () => publishBanner(id),
+      unpublish: () => unpublishBanner(id),
+      discardDraft: () => discardBannerDraft(id),
+      schedule: (body) => scheduleBanner(id, body),
+    }),
+    [id],
+  );
   const problem = recordProblem(handle, { noun: 'banner', notFound, back: <Link to={SECTIONS_LIST_PATH}>Return to Listing</Link> });
   if (problem) return problem;
   const { loaded, reload } = handle;
@@ -105,8 +255,18 @@ function EditBanner({ id }: { id: number }) {
       <PageHeader title="Banner Details" extra={<ReturnLinks origin={origin} />} />
       {loaded.state === 'ready' ? (
         <>
-          <BannerForm banner={loaded.record} origin={origin} />
-          <BannerItems banner={loaded.record} onChanged={reload} />
+          <PublishingBar
+            noun="banner"
+            recordType="banner"
+            recordId={id}
+            isActive={loaded.record.isActive}
+            editorial={editorialOf(loaded.record)}
+            calls={calls}
+            historyLabels={BANNER_HISTORY_LABELS}
+            formatValue={formatBannerValue}
+            onChanged={reload}
+          />
+          <BannerEditor banner={loaded.record} origin={origin} onChanged={reload} />
         </>
       ) : (
         <RecordSpinner noun="banner" />
@@ -128,7 +288,7 @@ export default function BannerFormPage() {
   return (
     <>
       <PageHeader title="New Banner" extra={<ReturnLinks origin={origin} />} />
-      <BannerForm key={origin ? `${origin.kind}-${origin.id}` : 'new'} origin={origin} />
+      <NewBannerForm key={origin ? `${origin.kind}-${origin.id}` : 'new'} origin={origin} />
     </>
   );
 }

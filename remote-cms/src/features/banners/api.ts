@@ -1,14 +1,27 @@
-import { api, toFormData, type FormFieldValue } from '@deals/shared-auth/client';
-import type { Banner, BannerItem, CreatedResponse, MessageResponse } from '@deals/api/contract';
-import type { SortOrderList } from '@deals/shared-auth/ui';
+import { api, toFormData } from '@deals/shared-auth/client';
+import type {
+  AdminBanner,
+  Banner,
+  BannerItem,
+  BannerItemSnapshot,
+  BannerSnapshot,
+  CreatedResponse,
+  DraftBannerItem,
+  EditorialState,
+  MessageResponse,
+  ScheduleBody,
+  UploadContentImageResponse,
+} from '@deals/api/contract';
 
-// The banner and banner-item calls of spec 2 §7.
+// The banner calls of spec 2 §7 and, issue 20, its drafts: the editor keeps the banner and its
+// items as one draft (`SaveBannerDraft`) and publishes it (`PublishBanner`); the spec's direct item
+// calls (BannerItem/…), which publish at once, are no longer the editor's.
 
-export type { Banner, BannerItem };
+export type { AdminBanner, Banner, BannerItem, BannerItemSnapshot, BannerSnapshot, DraftBannerItem, EditorialState, ScheduleBody };
 
-/** The banner with its items in their sort order. */
-export async function fetchBanner(bannerId: number): Promise<Banner> {
-  const { data } = await api.get<Banner>('Banner/GetBannerById', { params: { bannerId } });
+/** The published banner with its items in their sort order, plus its draft and editorial state. */
+export async function fetchBanner(bannerId: number): Promise<AdminBanner> {
+  const { data } = await api.get<AdminBanner>('Banner/GetBannerById', { params: { bannerId } });
   return data;
 }
 
@@ -20,37 +33,54 @@ export interface BannerFields {
   blogId?: number | undefined;
 }
 
-/** JSON `{ name, isActive, pageId?, blogId? }`. */
+/** JSON `{ name, isActive, pageId?, blogId? }`; published at once. */
 export async function createBanner(fields: BannerFields): Promise<CreatedResponse> {
   const { data } = await api.post<CreatedResponse>('Banner/CreateBanner', fields);
   return data;
 }
 
-/** JSON with the id; the page or blog it came from stays. */
-export async function updateBanner(id: number, { name, isActive }: BannerFields): Promise<MessageResponse> {
-  const { data } = await api.put<MessageResponse>('Banner/UpdateBanner', { id, name, isActive });
+/** What Save Draft sends: the banner's fields and all its items in display order. */
+export interface BannerDraftBody {
+  name: string;
+  isActive: boolean;
+  items: DraftBannerItem[];
+}
+
+/** JSON with the id; the page or blog it came from stays (not sent). Item errors are keyed `items.<n>.<field>`. */
+export async function saveBannerDraft(id: number, body: BannerDraftBody): Promise<MessageResponse> {
+  const { data } = await api.put<MessageResponse>('Banner/SaveBannerDraft', { id, ...body });
   return data;
 }
 
-/** Multipart with `bannerId` and the image; the item goes after the banner's last one. */
-export async function createBannerItem(bannerId: number, fields: Record<string, FormFieldValue>): Promise<CreatedResponse> {
-  const { data } = await api.post<CreatedResponse>('BannerItem/CreateBannerItem', toFormData({ bannerId, ...fields }));
+/** Makes the draft (banner and items) public; without a draft, makes an inactive banner active. */
+export async function publishBanner(bannerId: number): Promise<MessageResponse> {
+  const { data } = await api.put<MessageResponse>('Banner/PublishBanner', undefined, { params: { bannerId } });
   return data;
 }
 
-/** Multipart with the id; the image only when a new one was picked. */
-export async function updateBannerItem(id: number, fields: Record<string, FormFieldValue>): Promise<MessageResponse> {
-  const { data } = await api.put<MessageResponse>('BannerItem/UpdateBannerItem', toFormData({ id, ...fields }));
+/** Takes the banner off the site (inactive); its draft stays. */
+export async function unpublishBanner(bannerId: number): Promise<MessageResponse> {
+  const { data } = await api.put<MessageResponse>('Banner/UnpublishBanner', undefined, { params: { bannerId } });
   return data;
 }
 
-export async function deleteBannerItem(id: number): Promise<MessageResponse> {
-  const { data } = await api.delete<MessageResponse>('BannerItem/DeleteBannerItem', { params: { id } });
+/** Drops the unpublished changes (fields and items). */
+export async function discardBannerDraft(bannerId: number): Promise<MessageResponse> {
+  const { data } = await api.delete<MessageResponse>('Banner/DiscardBannerDraft', { params: { bannerId } });
   return data;
 }
 
-/** The banner's items with their new sortOrder, in one call. */
-export async function sortBannerItems(order: SortOrderList): Promise<MessageResponse> {
-  const { data } = await api.put<MessageResponse>('BannerItem/SortBannerItems', order);
+/** Sets or clears (null) the scheduled publish and unpublish, both at once. */
+export async function scheduleBanner(bannerId: number, body: ScheduleBody): Promise<MessageResponse> {
+  const { data } = await api.put<MessageResponse>('Banner/ScheduleBanner', body, { params: { bannerId } });
   return data;
+}
+
+/**
+ * Stores a picked slide image (`ContentSection/UploadImageToContentSection`, multipart `file`) and
+ * answers its stored name, which the draft item holds as its `imagePath`.
+ */
+export async function uploadBannerItemImage(file: File): Promise<string> {
+  const { data } = await api.post<UploadContentImageResponse>('ContentSection/UploadImageToContentSection', toFormData({ file }));
+  return data.filePath;
 }

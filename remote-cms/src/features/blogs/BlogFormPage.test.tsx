@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import {
   DRAFT,
+  NO_EDITS,
   TIPS,
   callsTo,
+  typeDateTime,
+  withDraft,
   cellsOf,
   choose,
   expectLocation,
@@ -20,6 +24,7 @@ import {
   startAsAdmin,
   type Extra,
 } from '../../components/document/testing';
+import { formatDateTime } from '../../components/document';
 import BlogsPage from './BlogsPage';
 import BlogFormPage from './BlogFormPage';
 import { BLOG_KIND } from './blogKind';
@@ -57,6 +62,7 @@ describe('New Blog', () => {
     expect(field('Url')).toHaveAttribute('maxLength', '250');
     expect(field('Keywords')).toHaveAttribute('maxLength', '1500');
     expect(screen.getByRole('button', { name: 'Create Blog' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /Publish|Save Draft/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Return to Listing/ })).toHaveAttribute('href', LIST);
   });
@@ -94,19 +100,20 @@ describe('New Blog', () => {
 });
 
 describe('Blog Details', () => {
-  it('saves the changes, then returns to the blog list', async () => {
-    const calls = serve((config) => (config.url === 'Blog/UpdateBlog' ? { status: 200, data: { message: 'Blog updated successfully' } } : undefined));
+  it('saves the changes as the draft with SaveBlogDraft, then stays', async () => {
+    const calls = serve((config) => (config.url === 'Blog/SaveBlogDraft' ? { status: 200, data: { message: 'Draft saved' } } : undefined));
     renderAt(EDIT);
     expect(await screen.findByRole('heading', { name: 'Blog Details' })).toBeInTheDocument();
     await loaded();
     expect(calls[0]).toMatchObject({ method: 'GET', url: 'Blog/GetBlogById', params: { blogId: 5 } });
     await userEvent.clear(field('Banner Color'));
     await fill(field('Banner Color'), '#ffffff');
-    const save = screen.getByRole('button', { name: 'Save Changes' });
+    const save = screen.getByRole('button', { name: 'Save Draft' });
     await waitFor(() => expect(save).toBeEnabled());
     await userEvent.click(save);
-    await expectToast('Blog updated successfully', 'success');
-    const [update] = callsTo(calls, 'Blog/UpdateBlog');
+    await expectToast('Draft saved', 'success');
+    expect(callsTo(calls, 'Blog/UpdateBlog')).toEqual([]);
+    const [update] = callsTo(calls, 'Blog/SaveBlogDraft');
     expect(update?.method).toBe('PUT');
     expect(formFields(update?.body)).toEqual({
       id: '5',
@@ -118,7 +125,8 @@ describe('Blog Details', () => {
       keywords: 'about, deals',
       description: 'Who we are',
     });
-    await expectLocation(LIST);
+    await waitFor(() => expect(callsTo(calls, 'Blog/GetBlogById')).toHaveLength(2));
+    await expectLocation(EDIT);
   });
 
   it('Preview Blog opens the preview with isBlog=true', async () => {
@@ -140,6 +148,102 @@ describe('Blog Details', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await expectToast('Banner image removed successfully', 'success');
     expect(callsTo(calls, 'Blog/DeleteBannerImage')).toEqual([expect.objectContaining({ method: 'DELETE', params: { blogId: 5 } })]);
+  });
+});
+
+describe('Blog drafts and publishing (issue 20)', () => {
+  const TIPS_DRAFT = withDraft(TIPS, { name: 'Saving tips 2026', bannerImageFilePath: 'blogs/tips-2026.png' });
+  const bar = () => screen.getByRole('region', { name: 'Publishing' });
+  const ok = (message: string) => ({ status: 200, data: { message } });
+  const serveTips = (current: () => typeof TIPS, more: Extra = () => undefined) =>
+    serveDocuments(BLOG_KIND, [TIPS, DRAFT], (config) => more(config) ?? (config.url === 'Blog/GetBlogById' && config.params?.blogId === 5 ? { status: 200, data: current() } : undefined));
+  const draftLoaded = () => waitFor(() => expect(field('Blog Name')).toHaveValue('Saving tips 2026'));
+
+  it('edits the draft, and Preview Blog opens it with the draft’s name', async () => {
+    serveTips(() => TIPS_DRAFT);
+    renderAt(EDIT);
+    await draftLoaded();
+    expect(screen.getByAltText('Banner Image preview')).toHaveAttribute('src', expect.stringContaining('blogs/tips-2026.png'));
+    expect(within(bar()).getByText('Changes not published')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Preview Blog/ }));
+    expect(await previewState()).toEqual({ url: '/saving-tips', title: 'Saving tips 2026', id: 5, isBlog: true });
+  });
+
+  it('Publish saves the edits with SaveBlogDraft, then PublishBlog?blogId=', async () => {
+    let current: typeof TIPS = TIPS_DRAFT;
+    const calls = serveTips(
+      () => current,
+      (config) => {
+        if (config.url === 'Blog/SaveBlogDraft') return ok('Draft saved');
+        if (config.url !== 'Blog/PublishBlog') return undefined;
+        current = { ...TIPS, name: 'Saving tips 2026', keywords: 'about, deals, blog', draft: null, editorial: NO_EDITS };
+        return ok('Published successfully');
+      },
+    );
+    renderAt(EDIT);
+    await draftLoaded();
+    await fill(field('Keywords'), ', blog');
+    const publish = screen.getByRole('button', { name: /Publish$/ });
+    await waitFor(() => expect(publish).toBeEnabled());
+    await userEvent.click(publish);
+    await expectToast('Published successfully', 'success');
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => call.url)).toEqual(['Blog/SaveBlogDraft', 'Blog/PublishBlog']);
+    expect(formFields(callsTo(calls, 'Blog/SaveBlogDraft')[0]?.body)).toMatchObject({ id: '5', name: 'Saving tips 2026', keywords: 'about, deals, blog' });
+    expect(callsTo(calls, 'Blog/PublishBlog')[0]).toMatchObject({ method: 'PUT', params: { blogId: 5 } });
+    await waitFor(() => expect(within(bar()).getByText('Published')).toBeInTheDocument());
+  });
+
+  it('Discard Changes calls DiscardBlogDraft?blogId=', async () => {
+    const calls = serveTips(() => TIPS_DRAFT, (config) => (config.url === 'Blog/DiscardBlogDraft' ? ok('Draft discarded') : undefined));
+    renderAt(EDIT);
+    await draftLoaded();
+    await userEvent.click(within(bar()).getByRole('button', { name: /Discard Changes/ }));
+    const popover = (await screen.findByText('Discard the unpublished changes?')).closest('.ant-popover') as HTMLElement;
+    expect(popover).toHaveTextContent('The editor goes back to the published blog.');
+    await userEvent.click(within(popover).getByRole('button', { name: 'Discard' }));
+    await expectToast('Draft discarded', 'success');
+    expect(callsTo(calls, 'Blog/DiscardBlogDraft')).toEqual([expect.objectContaining({ method: 'DELETE', params: { blogId: 5 } })]);
+  });
+
+  it('Schedule… saves with ScheduleBlog?blogId= and shows a server field error under Publish at', async () => {
+    const publishAt = dayjs().add(1, 'day').hour(7).minute(45).second(0).millisecond(0);
+    const calls = serveTips(
+      () => TIPS,
+      (config) => (config.url === 'Blog/ScheduleBlog' ? { status: 400, data: { message: 'There are no changes to publish.', errors: { publishAt: 'There are no changes to publish.' } } } : undefined),
+    );
+    renderAt(EDIT);
+    await loaded();
+    await userEvent.click(within(bar()).getByRole('button', { name: /Schedule/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule Blog' });
+    await typeDateTime(within(dialog).getByLabelText('Publish at'), publishAt.format('MM/DD/YYYY HH:mm'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectToast('There are no changes to publish.', 'warning');
+    expect(within(dialog).getByText('There are no changes to publish.', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    expect(callsTo(calls, 'Blog/ScheduleBlog')).toEqual([expect.objectContaining({ method: 'PUT', params: { blogId: 5 }, body: { publishAt: publishAt.toISOString(), unpublishAt: null } })]);
+    expect(screen.getByRole('dialog', { name: 'Schedule Blog' })).toBeInTheDocument();
+  });
+
+  it('Share Preview Link calls CreateBlogPreviewLink?blogId= and shows the link', async () => {
+    const link = { token: 'b-1', path: '/preview/shared/b-1', expiresAt: '2030-01-01T00:00:00.000Z' };
+    const calls = serveTips(() => TIPS, (config) => (config.url === 'Blog/CreateBlogPreviewLink' ? { status: 200, data: link } : undefined));
+    renderAt(EDIT);
+    await loaded();
+    await userEvent.click(within(bar()).getByRole('button', { name: /Share Preview Link/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share Preview Link' });
+    expect(within(dialog).getByRole('textbox', { name: 'Preview link' })).toHaveValue(`${window.location.origin}/preview/shared/b-1`);
+    expect(dialog).toHaveTextContent(`Expires ${formatDateTime(link.expiresAt)}`);
+    expect(callsTo(calls, 'Blog/CreateBlogPreviewLink')).toEqual([expect.objectContaining({ method: 'POST', params: { blogId: 5 } })]);
+  });
+
+  it('History shows the blog revisions with the form’s labels', async () => {
+    const revisions = [{ id: 3, recordType: 'blog', recordId: 5, action: 'create', actorName: 'Bea Blogger', at: '2026-05-01T10:00:00.000Z', changes: { name: { from: null, to: 'Saving tips' } } }];
+    const calls = serveTips(() => TIPS, (config) => (config.url === 'Revisions/GetRevisions' ? { status: 200, data: revisions } : undefined));
+    renderAt(EDIT);
+    await loaded();
+    await userEvent.click(within(bar()).getByRole('button', { name: /History/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Blog history' });
+    expect(await within(drawer).findByText('Blog Name')).toBeInTheDocument();
+    expect(callsTo(calls, 'Revisions/GetRevisions')).toEqual([expect.objectContaining({ params: { recordType: 'blog', recordId: 5 } })]);
   });
 });
 

@@ -19,6 +19,12 @@ export const BLOG_KIND = defineDocumentKind({
     assign: 'Blog/AssignContentSectionToBlog',
     unassign: 'Blog/UnassignContentSection',
     sort: 'Blog/SortBlogContentSections',
+    saveDraft: 'Blog/SaveBlogDraft',
+    publish: 'Blog/PublishBlog',
+    unpublish: 'Blog/UnpublishBlog',
+    discardDraft: 'Blog/DiscardBlogDraft',
+    schedule: 'Blog/ScheduleBlog',
+    createPreviewLink: 'Blog/CreateBlogPreviewLink',
   },
   paths: { list: `${CMS}/blogs`, create: `${CMS}/blog`, edit: (id) => `${CMS}/blog/edit/${id}` },
   texts: {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { Route } from 'react-router-dom';
@@ -6,8 +6,10 @@ import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { expectLocation, renderRoutes, signInAs } from '@deals/shared-auth/ui-testing';
 import { choose, expectToast, fieldsOf, fileInput, optionsOf, png, selectedOf } from '../../components/section-fields/testSupport';
+import { formatDateTime } from '../../components/document/format';
+import type { ContentSectionDetail } from './api';
 import ContentSectionFormPage from './ContentSectionFormPage';
-import { section } from './fixtures';
+import { DRAFT_SAVED, NO_EDITS, section, withDraft } from './fixtures';
 
 // wangEditor needs a real browser; the form is tested with a textarea in its place.
 jest.mock('../../components/rich-text/WangEditor', () => jest.requireActual('../../components/rich-text/testing'));
@@ -275,8 +277,23 @@ describe('New Content Section', () => {
 });
 
 describe('Content Section Details', () => {
-  it('loads the section, saves it as multipart without an image and returns to the list', async () => {
-    const calls = serve();
+  const bar = () => screen.getByRole('region', { name: 'Publishing' });
+  const ok = (message: string) => ({ status: 200, data: { message } });
+  const saveDraft = () => screen.getByRole('button', { name: 'Save Draft' });
+  const publish = () => screen.getByRole('button', { name: /Publish$/ });
+  const writes = (calls: { method: string; url: string }[]) => calls.filter((call) => call.method !== 'GET').map((call) => call.url);
+  const loads = (calls: { url: string }[]) => calls.filter((call) => call.url === 'ContentSection/GetContentSectionById').length;
+  /** Confirms the open Popconfirm with its button. */
+  const confirmPopover = async (title: string, button: string) => {
+    const popover = (await screen.findByText(title)).closest('.ant-popover') as HTMLElement;
+    await userEvent.click(within(popover).getByRole('button', { name: button }));
+  };
+  /** Serves the section as `current()` answers it, and `more` first. */
+  const serveSection = (current: () => ContentSectionDetail, more: (config: InternalAxiosRequestConfig) => Answer = () => undefined) =>
+    serve((config) => more(config) ?? (config.url === 'ContentSection/GetContentSectionById' ? { status: 200, data: current() } : undefined));
+
+  it('loads the published section, saves the edits as a draft (multipart, without an image) and stays', async () => {
+    const calls = serve((config) => (config.url === 'ContentSection/SaveContentSectionDraft' ? ok('Draft saved') : undefined));
     renderAt(`${M}/content-section/edit/7`);
     expect(await screen.findByRole('heading', { name: 'Content Section Details' })).toBeInTheDocument();
     await waitFor(() => expect(nameInput()).toHaveValue('About us'));
@@ -286,27 +303,199 @@ describe('Content Section Details', () => {
     expect(await details()).toHaveValue('<p>We find deals.</p>');
     expect(screen.getByLabelText('Primary Action Link')).toHaveValue('/deals');
     expect(screen.getByAltText('Image preview')).toHaveAttribute('src', expect.stringContaining('about.jpg'));
+    // A published section without a draft: nothing to publish until an edit.
+    expect(within(bar()).getByText('Published')).toBeInTheDocument();
+    expect(publish()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
 
     await userEvent.clear(titleInput());
     await userEvent.type(titleInput(), 'Who we really are');
-    const save = screen.getByRole('button', { name: 'Save Changes' });
-    await waitFor(() => expect(save).toBeEnabled());
-    await userEvent.click(save);
-    await expectToast('Content section updated successfully', 'success');
-    const update = calls.find((call) => call.url === 'ContentSection/UpdateContentSection');
-    expect(update?.method).toBe('PUT');
-    const body = fieldsOf(update?.body);
-    expect(body).toMatchObject({ id: '7', title: 'Who we really are', primaryButtonText: 'Shop now', primaryButtonActionType: 'PAGE', primaryButtonLink: '/deals' });
+    await waitFor(() => expect(saveDraft()).toBeEnabled());
+    await userEvent.click(saveDraft());
+    await expectToast('Draft saved', 'success');
+    expect(writes(calls)).toEqual(['ContentSection/SaveContentSectionDraft']);
+    const draft = calls.find((call) => call.url === 'ContentSection/SaveContentSectionDraft');
+    expect(draft?.method).toBe('PUT');
+    const body = fieldsOf(draft?.body);
+    expect(body).toMatchObject({ id: '7', title: 'Who we really are', description: '<p>We find deals.</p>', rawHTML: '', primaryButtonText: 'Shop now', primaryButtonActionType: 'PAGE', primaryButtonLink: '/deals' });
     expect(body.image).toBeUndefined();
     expect(body.pageId).toBeUndefined();
-    await expectLocation(`${M}/content-sections`);
+    // Stays on the editor and loads the section again (with its new draft).
+    await waitFor(() => expect(loads(calls)).toBe(2));
+    await expectLocation(`${M}/content-section/edit/7`);
   });
 
-  it('returns to the page the section was created from, and warns when the update fails', async () => {
+  it('edits the draft when there is one: its values (rawHtml as the Custom HTML), with "Changes not published" and the bar', async () => {
+    const custom = section({ type: 'CONTENT_SECTION_CUSTOM', title: null, description: null, rawHTML: '<div>Old</div>', imagePath: null });
+    serveSection(() => withDraft(custom, { name: 'About us (new)', rawHtml: '<div>New</div>' }));
+    renderAt(`${M}/content-section/edit/7`);
+    await waitFor(() => expect(nameInput()).toHaveValue('About us (new)'));
+    expect(screen.getByLabelText('Custom HTML')).toHaveValue('<div>New</div>');
+    expect(within(bar()).getByText('Changes not published')).toBeInTheDocument();
+    expect(within(bar()).queryByText('Published')).not.toBeInTheDocument();
+    expect(bar()).toHaveTextContent(`saved by ${DRAFT_SAVED.by} at ${formatDateTime(DRAFT_SAVED.at)}`);
+    for (const name of ['Discard Changes', 'Unpublish', 'Schedule…', 'History']) expect(within(bar()).getByRole('button', { name: new RegExp(name) })).toBeInTheDocument();
+    // Sections have no preview links.
+    expect(within(bar()).queryByRole('button', { name: /Share Preview Link/ })).not.toBeInTheDocument();
+    // The saved draft can be published as it is.
+    expect(publish()).toBeEnabled();
+  });
+
+  it('Save Draft of a Custom section sends its raw HTML as rawHTML', async () => {
+    const custom = section({ type: 'CONTENT_SECTION_CUSTOM', title: null, description: null, rawHTML: '<div>Old</div>', imagePath: null });
+    const calls = serveSection(
+      () => withDraft(custom, { rawHtml: '<div>New</div>' }),
+      (config) => (config.url === 'ContentSection/SaveContentSectionDraft' ? ok('Draft saved') : undefined),
+    );
+    renderAt(`${M}/content-section/edit/7`);
+    await waitFor(() => expect(screen.getByLabelText('Custom HTML')).toHaveValue('<div>New</div>'));
+    await userEvent.type(screen.getByLabelText('Custom HTML'), '<p>More</p>');
+    await waitFor(() => expect(saveDraft()).toBeEnabled());
+    await userEvent.click(saveDraft());
+    await expectToast('Draft saved', 'success');
+    expect(fieldsOf(calls.find((call) => call.url === 'ContentSection/SaveContentSectionDraft')?.body)).toMatchObject({
+      id: '7',
+      type: 'CONTENT_SECTION_CUSTOM',
+      rawHTML: '<div>New</div><p>More</p>',
+      description: '',
+    });
+  });
+
+  it('Publish saves the unsaved edits as the draft first, then publishes, then shows the published section', async () => {
+    let current: ContentSectionDetail = withDraft(section(), { title: 'Who we are now' });
+    const calls = serveSection(
+      () => current,
+      (config) => {
+        if (config.url === 'ContentSection/SaveContentSectionDraft') return ok('Draft saved');
+        if (config.url !== 'ContentSection/PublishContentSection') return undefined;
+        current = { ...section({ title: 'Who we are now!' }), draft: null, editorial: NO_EDITS };
+        return ok('Published successfully');
+      },
+    );
+    renderAt(`${M}/content-section/edit/7`);
+    await waitFor(() => expect(titleInput()).toHaveValue('Who we are now'));
+    await userEvent.type(titleInput(), '!');
+    await waitFor(() => expect(publish()).toBeEnabled());
+    await userEvent.click(publish());
+
+    await expectToast('Published successfully', 'success');
+    expect(writes(calls)).toEqual(['ContentSection/SaveContentSectionDraft', 'ContentSection/PublishContentSection']);
+    expect(fieldsOf(calls.find((call) => call.url === 'ContentSection/SaveContentSectionDraft')?.body)).toMatchObject({ id: '7', title: 'Who we are now!' });
+    expect(calls.find((call) => call.url === 'ContentSection/PublishContentSection')).toMatchObject({ method: 'PUT', params: { contentSectionId: 7 } });
+    await waitFor(() => expect(within(bar()).getByText('Published')).toBeInTheDocument());
+    expect(within(bar()).queryByText('Changes not published')).not.toBeInTheDocument();
+    expect(titleInput()).toHaveValue('Who we are now!');
+    await expectLocation(`${M}/content-section/edit/7`);
+  });
+
+  it('Publish of a saved draft publishes it at once; a refused publish is a warning', async () => {
+    let refuse = true;
+    const calls = serveSection(
+      () => withDraft(section(), { title: 'Who we are now' }),
+      (config) =>
+        config.url === 'ContentSection/PublishContentSection' ? (refuse ? { status: 400, data: { message: 'There are no changes to publish.' } } : ok('Published successfully')) : undefined,
+    );
+    renderAt(`${M}/content-section/edit/7`);
+    await waitFor(() => expect(titleInput()).toHaveValue('Who we are now'));
+    await userEvent.click(publish());
+    await expectToast('There are no changes to publish.', 'warning');
+    refuse = false;
+    await userEvent.click(publish());
+    await expectToast('Published successfully', 'success');
+    expect(writes(calls)).toEqual(['ContentSection/PublishContentSection', 'ContentSection/PublishContentSection']);
+  });
+
+  it('Publish with a type that needs an image, and none, publishes nothing', async () => {
+    const calls = serveSection(() => withDraft(section({ type: 'CONTENT_SECTION_TEXTONLY', isTextOnly: true, imagePath: null }), {}));
+    renderAt(`${M}/content-section/edit/7`);
+    await waitFor(() => expect(selectedOf('Type')).toBe('Text Only'));
+    await choose('Type', 'Card');
+    await waitFor(() => expect(publish()).toBeEnabled());
+    fireEvent.click(publish());
+    await expectToast('Error! Please upload an image', 'warning');
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('Discard Changes drops the draft after the confirm; Unpublish takes the section off the site', async () => {
+    let current: ContentSectionDetail = withDraft(section(), { title: 'Who we are now' });
+    const calls = serveSection(
+      () => current,
+      (config) => {
+        if (config.url === 'ContentSection/DiscardContentSectionDraft') {
+          current = { ...section(), draft: null, editorial: NO_EDITS };
+          return ok('Draft discarded');
+        }
+        if (config.url === 'ContentSection/UnpublishContentSection') {
+          current = { ...section({ isActive: false }), draft: null, editorial: NO_EDITS };
+          return ok('Unpublished successfully');
+        }
+        return undefined;
+      },
+    );
+    renderAt(`${M}/content-section/edit/7`);
+    await waitFor(() => expect(titleInput()).toHaveValue('Who we are now'));
+    await userEvent.click(within(bar()).getByRole('button', { name: /Discard Changes/ }));
+    await confirmPopover('Discard the unpublished changes?', 'Discard');
+    await expectToast('Draft discarded', 'success');
+    expect(calls.find((call) => call.url === 'ContentSection/DiscardContentSectionDraft')).toMatchObject({ method: 'DELETE', params: { contentSectionId: 7 } });
+    await waitFor(() => expect(titleInput()).toHaveValue('Who we are'));
+
+    await userEvent.click(within(bar()).getByRole('button', { name: /Unpublish/ }));
+    await confirmPopover('Unpublish this content section?', 'Unpublish');
+    await expectToast('Unpublished successfully', 'success');
+    expect(calls.find((call) => call.url === 'ContentSection/UnpublishContentSection')).toMatchObject({ method: 'PUT', params: { contentSectionId: 7 } });
+    await waitFor(() => expect(within(bar()).getByText('Unpublished')).toBeInTheDocument());
+  });
+
+  it('shows the schedules, and Schedule… saves them with ScheduleContentSection', async () => {
+    const publishAt = '2030-01-02T09:30:00.000Z';
+    const calls = serveSection(
+      () => ({ ...section({ isActive: false }), draft: null, editorial: { ...NO_EDITS, publishAt } }),
+      (config) => (config.url === 'ContentSection/ScheduleContentSection' ? ok('Schedule saved') : undefined),
+    );
+    renderAt(`${M}/content-section/edit/7`);
+    await waitFor(() => expect(nameInput()).toHaveValue('About us'));
+    expect(within(bar()).getByText(`Scheduled to publish ${formatDateTime(publishAt)}`)).toBeInTheDocument();
+    await userEvent.click(within(bar()).getByRole('button', { name: /Schedule/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule Content Section' });
+    expect(within(dialog).getByLabelText('Publish at')).toHaveValue(formatDateTime(publishAt));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectToast('Schedule saved', 'success');
+    expect(calls.find((call) => call.url === 'ContentSection/ScheduleContentSection')).toMatchObject({ method: 'PUT', params: { contentSectionId: 7 }, body: { publishAt, unpublishAt: null } });
+  });
+
+  it('History opens the section revisions with the form labels', async () => {
+    const revisions = [
+      {
+        id: 22,
+        recordType: 'contentSection',
+        recordId: 7,
+        action: 'publish',
+        actorName: 'Ada Admin',
+        at: '2026-05-02T10:00:00.000Z',
+        changes: { title: { from: 'About', to: 'Who we are' }, description: { from: '<p>We sell.</p>', to: '<p>We find deals.</p>' }, type: { from: 'CONTENT_SECTION_REVERSED', to: 'CONTENT_SECTION_DEFAULT' } },
+      },
+    ];
+    const calls = serve((config) => (config.url === 'Revisions/GetRevisions' ? { status: 200, data: revisions } : undefined));
+    renderAt(`${M}/content-section/edit/7`);
+    await waitFor(() => expect(nameInput()).toHaveValue('About us'));
+    await userEvent.click(within(bar()).getByRole('button', { name: /History/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Content section history' });
+    const revision = await within(drawer).findByRole('region', { name: 'Published by Ada Admin' });
+    expect(calls.find((call) => call.url === 'Revisions/GetRevisions')).toMatchObject({ params: { recordType: 'contentSection', recordId: 7 } });
+    // The form's own labels, and the types as the picker names them.
+    expect(within(revision).getByText('Content Details')).toBeInTheDocument();
+    expect(within(revision).getByText('Title')).toBeInTheDocument();
+    expect(within(revision).getByText('Reversed')).toBeInTheDocument();
+    expect(within(revision).getByText('Default')).toBeInTheDocument();
+  });
+
+  it('keeps Return to Page, and warns when saving the draft fails (staying on the editor)', async () => {
     let fail = true;
-    serve((config) => {
+    const calls = serve((config) => {
       if (config.url === 'ContentSection/GetContentSectionById') return { status: 200, data: section({ pageId: 5 }) };
-      if (config.url === 'ContentSection/UpdateContentSection' && fail) {
+      if (config.url === 'ContentSection/SaveContentSectionDraft') {
+        if (!fail) return ok('Draft saved');
         fail = false;
         return { status: 500, data: { message: 'Oops! Something went wrong on the server. Please contact support.' } };
       }
@@ -315,11 +504,16 @@ describe('Content Section Details', () => {
     renderAt(`${M}/content-section/edit/7`);
     expect(await screen.findByRole('link', { name: /Return to Page/ })).toHaveAttribute('href', `${M}/page/edit/5`);
     await waitFor(() => expect(nameInput()).toHaveValue('About us'));
-    const save = screen.getByRole('button', { name: 'Save Changes' });
-    await waitFor(() => expect(save).toBeEnabled());
-    await userEvent.click(save);
+    await userEvent.type(titleInput(), '!');
+    await waitFor(() => expect(saveDraft()).toBeEnabled());
+    await userEvent.click(saveDraft());
     await expectToast('Oops! Something went wrong on the server. Please contact support.', 'warning');
-    await userEvent.click(save);
+    await userEvent.click(saveDraft());
+    await expectToast('Draft saved', 'success');
+    expect(writes(calls)).toEqual(['ContentSection/SaveContentSectionDraft', 'ContentSection/SaveContentSectionDraft']);
+    await expectLocation(`${M}/content-section/edit/7`);
+    // Cancel still goes back to the page.
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await expectLocation(`${M}/page/edit/5`);
   });
 
@@ -332,9 +526,8 @@ describe('Content Section Details', () => {
     renderAt(`${M}/content-section/edit/7`);
     await waitFor(() => expect(selectedOf('Type')).toBe('Text Only'));
     await choose('Type', 'Card');
-    const save = screen.getByRole('button', { name: 'Save Changes' });
-    await waitFor(() => expect(save).toBeEnabled());
-    fireEvent.click(save);
+    await waitFor(() => expect(saveDraft()).toBeEnabled());
+    fireEvent.click(saveDraft());
     await expectToast('Error! Please upload an image', 'warning');
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });

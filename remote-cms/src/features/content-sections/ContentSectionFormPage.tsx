@@ -1,6 +1,8 @@
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button, Card, Col, Flex, Form, Input, Result, Row } from 'antd';
+import { CloudUploadOutlined } from '@ant-design/icons';
 import { LIMITS } from '@deals/api/contract/limits';
 import { MESSAGES } from '@deals/api/contract/messages';
 import { CONTENT_SECTION_PICKER_TYPES, DESCRIPTION_OPTIONAL_TYPES, IMAGE_OPTIONAL_TYPES, TITLE_OPTIONAL_TYPES } from '@deals/api/contract/section-rules';
@@ -24,28 +26,60 @@ import {
   sectionResolver,
   type SectionFormValues,
 } from '../../components/section-fields/sectionForm';
-import { createContentSection, fetchContentSection, updateContentSection, type ContentSection } from './api';
-import { contentSectionFields } from './contentSectionFields';
-import './content-section-form.css';
 import { ReturnLinks } from '../../components/section-fields/ReturnLinks';
+import { PublishingBar, type EditorialCalls } from '../../components/publishing';
+import {
+  createContentSection,
+  discardContentSectionDraft,
+  fetchContentSection,
+  publishContentSection,
+  saveContentSectionDraft,
+  scheduleContentSection,
+  unpublishContentSection,
+  type ContentSectionDetail,
+} from './api';
+import {
+  CONTENT_SECTION_HISTORY_LABELS,
+  CONTENT_SECTION_RICH_TEXT_FIELDS,
+  contentSectionFields,
+  editableSection,
+  formatSectionHistoryValue,
+  sectionEditorialOf,
+} from './contentSectionFields';
+import './content-section-form.css';
 
 const CS = LIMITS.contentSection;
 
+interface ContentSectionFormProps {
+  /** The saved section with its draft (edit mode); absent for a new one. */
+  section?: ContentSectionDetail;
+  origin: Origin | null;
+  /** Reloads the section (after its draft was saved or published). */
+  onChanged?: () => void;
+}
 
 /**
- * The content-section form (spec 2 §3, §4, §5). A new section created from a page or blog is added
- * to it and the editor returns there; otherwise it opens its own edit screen. Saving an existing
- * section returns to the page or blog it came from, or to the list.
+ * The content-section form (spec 2 §3, §4, §5). A new section is created (and published, as
+ * before): created from a page or blog it is added to it and the editor returns there; otherwise it
+ * opens its own edit screen. An existing one (issue 20) edits its draft (the published fields when
+ * there is none): Save Draft keeps the edits without touching the public site and stays here;
+ * Publish saves any unsaved edits as the draft first, then publishes it.
  */
-function ContentSectionForm({ section, origin }: { section?: ContentSection; origin: Origin | null }) {
+function ContentSectionForm({ section, origin, onChanged }: ContentSectionFormProps) {
   const navigate = useNavigate();
   const editing = section !== undefined;
+  // What the editor edits: the draft when there is one. A reload that brings other values (after
+  // Save Draft, Publish, Discard or a restored revision) resets the form to them.
+  const editable = useMemo(() => (section ? editableSection(section) : undefined), [section]);
+  const startValues = useMemo(() => (editable ? fromContentSection(editable) : blankSection()), [editable]);
   const form = useForm<SectionFormValues>({
     resolver: sectionResolver(contentSectionSchema),
     mode: 'onTouched',
-    defaultValues: section ? fromContentSection(section) : blankSection(),
+    defaultValues: startValues,
+    values: startValues,
   });
   const { control, handleSubmit, formState, setError } = form;
+  const [publishing, setPublishing] = useState(false);
   const type = useWatch({ control, name: 'type' });
   const isCustom = type === 'CONTENT_SECTION_CUSTOM';
   const titleRequired = !(type && TITLE_OPTIONAL_TYPES.includes(type));
@@ -53,17 +87,32 @@ function ContentSectionForm({ section, origin }: { section?: ContentSection; ori
   const imageRequired = !(type && IMAGE_OPTIONAL_TYPES.includes(type));
   const backPath = origin ? originPath(origin) : SECTIONS_LIST_PATH;
 
+  /** §5: a type that needs an image, and none stored or picked: said under the field and as a warning (§8); nothing is sent. */
+  const needsImage = (values: SectionFormValues) => {
+    if (!imageMissing(values, editable?.imagePath, { optionalForTypes: true })) return false;
+    setError('image', { type: 'required', message: MESSAGES.contentSection.imageRequired });
+    toast.warning(MESSAGES.contentSection.imageRequired);
+    return true;
+  };
+
+  /** Saves the form as the draft; resolves whether it saved (invalid: the fields say why). */
+  const saveDraft = (id: number) =>
+    new Promise<boolean>((resolve) => {
+      void handleSubmit(
+        async (values) => {
+          if (needsImage(values)) return resolve(false);
+          resolve(await saveForm({ call: () => saveContentSectionDraft(id, contentSectionFields(values)), setError, fields: SECTION_FIELDS, failureState: 'warning' }));
+        },
+        () => resolve(false),
+      )();
+    });
+
   const submit = handleSubmit(async (values) => {
-    if (imageMissing(values, section?.imagePath, { optionalForTypes: true })) {
-      // §5: said under the field and as a warning (§8); nothing is sent.
-      setError('image', { type: 'required', message: MESSAGES.contentSection.imageRequired });
-      toast.warning(MESSAGES.contentSection.imageRequired);
-      return;
-    }
+    if (needsImage(values)) return;
     const fields = contentSectionFields(values);
     if (section) {
-      const saved = await saveForm({ call: () => updateContentSection(section.id, fields), setError, fields: SECTION_FIELDS, failureState: 'warning' });
-      if (saved) void navigate(backPath);
+      const saved = await saveForm({ call: () => saveContentSectionDraft(section.id, fields), setError, fields: SECTION_FIELDS, failureState: 'warning' });
+      if (saved) onChanged?.();
       return;
     }
     let createdId: number | undefined;
@@ -86,6 +135,28 @@ function ContentSectionForm({ section, origin }: { section?: ContentSection; ori
     }
     void navigate(originPath(origin));
   });
+
+  /** Publish: unsaved edits are saved as the draft first; then the draft goes public. */
+  const publish = async () => {
+    if (!section) return;
+    setPublishing(true);
+    try {
+      if (formState.isDirty && !(await saveDraft(section.id))) return;
+      try {
+        const { message } = await publishContentSection(section.id);
+        toast.success(message);
+      } catch (error) {
+        toast.failure(error, 'warning');
+      }
+      onChanged?.();
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  const busy = formState.isSubmitting || publishing;
+  // Nothing to publish: no draft, no unsaved edit, already public (the server would refuse).
+  const nothingToPublish = section !== undefined && !formState.isDirty && !sectionEditorialOf(section).hasDraft && section.isActive;
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={editing ? 'Content section details' : 'New content section'}>
@@ -136,7 +207,7 @@ function ContentSectionForm({ section, origin }: { section?: ContentSection; ori
             <SectionLayoutFields form={form} />
           </Card>
           <Card title="Image">
-            <SectionImageField form={form} currentPath={section?.imagePath} required={imageRequired} />
+            <SectionImageField form={form} currentPath={editable?.imagePath} required={imageRequired} />
           </Card>
           <Card title="Buttons">
             <SectionButtonsFields form={form} />
@@ -144,12 +215,25 @@ function ContentSectionForm({ section, origin }: { section?: ContentSection; ori
         </Flex>
       </Form>
       <FormFooter>
-        <Button onClick={() => void navigate(backPath)} disabled={formState.isSubmitting}>
+        <Button onClick={() => void navigate(backPath)} disabled={busy}>
           Cancel
         </Button>
-        <Button type="primary" htmlType="submit" disabled={!formState.isValid || formState.isSubmitting} loading={formState.isSubmitting}>
-          {editing ? 'Save Changes' : 'Create'}
+        {/* "Save Draft", not "Save Changes": it no longer changes the public site, and it sits next to Publish, which does. */}
+        <Button type={editing ? 'default' : 'primary'} htmlType="submit" disabled={!formState.isValid || busy} loading={formState.isSubmitting && !publishing}>
+          {editing ? 'Save Draft' : 'Create'}
         </Button>
+        {editing && (
+          <Button
+            type="primary"
+            icon={<CloudUploadOutlined />}
+            onClick={() => void publish()}
+            disabled={busy || nothingToPublish || (formState.isDirty && !formState.isValid)}
+            loading={publishing}
+            title={nothingToPublish ? 'There are no changes to publish.' : undefined}
+          >
+            Publish
+          </Button>
+        )}
       </FormFooter>
     </form>
   );
@@ -159,17 +243,52 @@ const notFound = (
   <Result status="404" title="Content section not found" subTitle="It may have been deleted." extra={<Link to={SECTIONS_LIST_PATH}>Return to Listing</Link>} />
 );
 
-/** An existing section, loaded by id. */
+/** The publishing bar above the section's form: its state, Discard Changes, Unpublish, Schedule… and History. */
+function SectionPublishingBar({ section, onChanged }: { section: ContentSectionDetail; onChanged: () => void }) {
+  const { id } = section;
+  const calls = useMemo<EditorialCalls>(
+    () => ({
+      publish: () => publishContentSection(id),
+      unpublish: () => unpublishContentSection(id),
+      discardDraft: () => discardContentSectionDraft(id),
+      schedule: (body) => scheduleContentSection(id, body),
+    }),
+    [id],
+  );
+  return (
+    <PublishingBar
+      noun="content section"
+      recordType="contentSection"
+      recordId={id}
+      isActive={section.isActive}
+      editorial={sectionEditorialOf(section)}
+      calls={calls}
+      historyLabels={CONTENT_SECTION_HISTORY_LABELS}
+      richTextFields={CONTENT_SECTION_RICH_TEXT_FIELDS}
+      formatValue={formatSectionHistoryValue}
+      onChanged={onChanged}
+    />
+  );
+}
+
+/** An existing section, loaded by id: the publishing bar, then its form (the draft). */
 function EditContentSection({ id }: { id: number }) {
   const handle = useRecord(fetchContentSection, id);
   const problem = recordProblem(handle, { noun: 'content section', notFound, back: <Link to={SECTIONS_LIST_PATH}>Return to Listing</Link> });
   if (problem) return problem;
-  const { loaded } = handle;
+  const { loaded, reload } = handle;
   const origin = loaded.state === 'ready' ? originOf(loaded.record) : null;
   return (
     <>
       <PageHeader title="Content Section Details" extra={<ReturnLinks origin={origin} />} />
-      {loaded.state === 'ready' ? <ContentSectionForm section={loaded.record} origin={origin} /> : <RecordSpinner noun="content section" />}
+      {loaded.state === 'ready' ? (
+        <>
+          <SectionPublishingBar section={loaded.record} onChanged={reload} />
+          <ContentSectionForm section={loaded.record} origin={origin} onChanged={reload} />
+        </>
+      ) : (
+        <RecordSpinner noun="content section" />
+      )}
     </>
   );
 }

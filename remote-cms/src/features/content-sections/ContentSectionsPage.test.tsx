@@ -6,6 +6,7 @@ import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { expectLocation, readCsvDownloads, renderRoutes, signInAs } from '@deals/shared-auth/ui-testing';
 import { choose, expectToast, rowOf } from '../../components/section-fields/testSupport';
+import { formatDateTime } from '../../components/document/format';
 import ContentSectionsPage from './ContentSectionsPage';
 import { BANNERS, SECTIONS } from './fixtures';
 
@@ -73,6 +74,28 @@ describe('Content Sections list', () => {
     expect(screen.getByRole('button', { name: /Download CSV/ })).toBeInTheDocument();
     // One page of both kinds, from the API (issue 18).
     expect(calls.map((call) => [call.url, call.params])).toEqual([['ContentSection/GetAllContentSections', { page: 1, pageSize: 100 }]]);
+  });
+
+  it('says "Changes not published" and "Scheduled" (its instants in the tooltip) under the name (issue 20)', async () => {
+    const publishAt = '2030-01-02T09:30:00.000Z';
+    const unpublishAt = '2030-02-03T18:00:00.000Z';
+    const [about, story, slides] = TABLE_ROWS;
+    const items = [{ ...about, hasDraft: true, publishAt: null, unpublishAt: null }, { ...story, hasDraft: false, publishAt, unpublishAt }, slides];
+    serve((config) => (config.url === 'ContentSection/GetAllContentSections' ? { status: 200, data: { items, total: items.length, page: 1, pageSize: 100 } } : undefined));
+    renderList();
+    const aboutRow = await rowOf('About us');
+    // The list shows the published fields; the tag says there is more to publish.
+    expect(cellsOf(aboutRow).slice(1)).toEqual(['Content Section', 'About usChanges not published', 'Default', 'Yes']);
+    expect(within(aboutRow).queryByText(/^Scheduled/)).not.toBeInTheDocument();
+    const storyRow = await rowOf('Our story');
+    expect(within(storyRow).queryByText('Changes not published')).not.toBeInTheDocument();
+    // The instants are in the tooltip, and in the tag's words for screen readers.
+    const scheduled = within(storyRow).getByText(/^Scheduled/);
+    expect(scheduled).toHaveTextContent(`Scheduled: Publishes ${formatDateTime(publishAt)} · Unpublishes ${formatDateTime(unpublishAt)}`);
+    await userEvent.hover(scheduled);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(`Publishes ${formatDateTime(publishAt)} · Unpublishes ${formatDateTime(unpublishAt)}`);
+    // Neither: no tags.
+    expect(cellsOf(await rowOf('Holiday slides')).slice(1)).toEqual(['Banner', 'Holiday slides', 'Dynamic Banner', 'Yes']);
   });
 
   it('opens New Content Section and New Banner', async () => {

@@ -5,7 +5,8 @@ import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { CONTENT_SECTION_PICKER_TYPES, CONTENT_SECTION_TYPE_LABELS, BANNER_PICKER_TYPES } from '@deals/api/contract/section-rules';
 import { confirmAction, toast } from '@deals/shared-auth';
-import { AdminTable, PageHeader, useServerTable } from '@deals/shared-auth/ui';
+import { AdminTable, PageHeader, Truncated, useServerTable } from '@deals/shared-auth/ui';
+import { ListEditorialTags } from '../../components/publishing';
 import { NEW_BANNER_PATH, NEW_CONTENT_SECTION_PATH } from '../../components/section-fields/paths';
 import { deleteBanner, deleteContentSection, downloadSectionsCsv } from './api';
 import { editPathOf, fetchSectionRowsPage, KIND_LABELS, SECTION_TABLE_SPEC, yesNo, type SectionRow } from './sectionRows';
@@ -31,7 +32,8 @@ const DELETE = {
 
 /**
  * Content sections and banners (spec 2 §2): one list of both, with View, Delete, filter, sort and
- * CSV, paged, filtered and sorted by the API (issue 18), the state in the URL.
+ * CSV, paged, filtered and sorted by the API (issue 18), the state in the URL. The name says when
+ * there are unpublished changes or a schedule (issue 20).
  */
 export default function ContentSectionsPage() {
   const navigate = useNavigate();
@@ -74,7 +76,19 @@ export default function ContentSectionsPage() {
         ),
       },
       { title: 'Kind', dataIndex: 'kind', sorter: true, width: 150, valueType: 'select', valueEnum: KIND_FILTER, render: (_, row) => KIND_LABELS[row.kind] },
-      { title: 'Name', dataIndex: 'name', sorter: true, ellipsis: true, fieldProps: { placeholder: 'Part of a name' } },
+      {
+        title: 'Name',
+        dataIndex: 'name',
+        sorter: true,
+        fieldProps: { placeholder: 'Part of a name' },
+        // The name cut to one line, with its editorial tags under it (issue 20).
+        render: (_, row) => (
+          <>
+            <Truncated text={row.name} />
+            <ListEditorialTags hasDraft={row.hasDraft} publishAt={row.publishAt} unpublishAt={row.unpublishAt} />
+          </>
+        ),
+      },
       { title: 'Type', dataIndex: 'typeLabel', sorter: true, width: 170, valueType: 'select', valueEnum: TYPE_FILTER, render: (_, row) => row.typeLabel },
       { title: 'Is Active?', dataIndex: 'isActive', sorter: true, width: 120, valueType: 'select', valueEnum: YES_NO_FILTER, render: (_, row) => yesNo(row.isActive) },
     ]);

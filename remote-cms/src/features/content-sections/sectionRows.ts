@@ -21,6 +21,10 @@ export interface SectionRow {
   /** The type as the pickers show it; banners are Dynamic Banners (§4). */
   typeLabel: string;
   isActive: boolean;
+  /** Issue 20: "Changes not published", and the scheduled publish and unpublish. */
+  hasDraft?: boolean;
+  publishAt?: string | null;
+  unpublishAt?: string | null;
 }
 
 export const sectionRow = (row: SectionTableRow): SectionRow => ({
@@ -30,6 +34,9 @@ export const sectionRow = (row: SectionTableRow): SectionRow => ({
   name: row.name,
   typeLabel: CONTENT_SECTION_TYPE_LABELS[row.type] ?? row.type,
   isActive: row.isActive,
+  hasDraft: row.hasDraft,
+  publishAt: row.publishAt,
+  unpublishAt: row.unpublishAt,
 });
 
 /** One page of the table (both kinds), as the screen's rows. */

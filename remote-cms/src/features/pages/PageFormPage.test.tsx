@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import {
   ABOUT,
   CONTACT,
+  DRAFT_SAVED,
+  NO_EDITS,
   callsTo,
+  clearDateTime,
+  typeDateTime,
+  withDraft,
   cellsOf,
   choose,
   empty,
@@ -22,6 +28,7 @@ import {
   startAsAdmin,
   type Extra,
 } from '../../components/document/testing';
+import { formatDateTime } from '../../components/document';
 import PagesPage from './PagesPage';
 import PageFormPage from './PageFormPage';
 import { PAGE_KIND } from './pageKind';
@@ -53,6 +60,9 @@ describe('New Page', () => {
     expect(screen.queryByText('Page Content')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Preview Page/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Remove image/ })).not.toBeInTheDocument();
+    // Creating publishes, as before: no draft buttons, no publishing bar.
+    expect(screen.queryByRole('button', { name: /Publish|Save Draft/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Publishing' })).not.toBeInTheDocument();
     expect(field('Page Name')).toHaveAttribute('maxLength', '250');
     expect(field('Title')).toHaveAttribute('maxLength', '250');
     expect(field('Url')).toHaveAttribute('maxLength', '250');
@@ -149,8 +159,8 @@ describe('New Page', () => {
 });
 
 describe('Page Details', () => {
-  it('loads the page and saves its changes, then returns to the list', async () => {
-    const calls = serve((config) => (config.url === 'Page/UpdatePage' ? { status: 200, data: { message: 'Page updated successfully' } } : undefined));
+  it('loads the page and saves its changes as the draft, then stays and reloads it', async () => {
+    const calls = serve((config) => (config.url === 'Page/SavePageDraft' ? { status: 200, data: { message: 'Draft saved' } } : undefined));
     renderAt(EDIT);
     expect(await screen.findByRole('heading', { name: 'Page Details' })).toBeInTheDocument();
     await loaded();
@@ -165,23 +175,26 @@ describe('Page Details', () => {
     await empty(field('Title'));
     await empty(field('Description'));
     await userEvent.click(screen.getByRole('switch', { name: 'Is Active?' }));
-    const save = screen.getByRole('button', { name: 'Save Changes' });
+    const save = screen.getByRole('button', { name: 'Save Draft' });
     await waitFor(() => expect(save).toBeEnabled());
     await userEvent.click(save);
 
-    await expectToast('Page updated successfully', 'success');
-    const [update] = callsTo(calls, 'Page/UpdatePage');
-    expect(update?.method).toBe('PUT');
-    expect(formFields(update?.body)).toEqual({ id: '1', name: 'About us', url: '/about-us', isActive: 'false', isBannerVisible: 'true', bannerColor: '#1a2b3c', keywords: 'about, deals' });
-    await expectLocation(LIST);
+    await expectToast('Draft saved', 'success');
+    // The editor saves drafts: the public page (UpdatePage) is left alone.
+    expect(callsTo(calls, 'Page/UpdatePage')).toEqual([]);
+    const [draft] = callsTo(calls, 'Page/SavePageDraft');
+    expect(draft?.method).toBe('PUT');
+    expect(formFields(draft?.body)).toEqual({ id: '1', name: 'About us', url: '/about-us', isActive: 'false', isBannerVisible: 'true', bannerColor: '#1a2b3c', keywords: 'about, deals' });
+    await waitFor(() => expect(callsTo(calls, 'Page/GetPageById')).toHaveLength(2));
+    await expectLocation(EDIT);
   });
 
-  it('shows a failed update as a warning and stays', async () => {
-    serve((config) => (config.url === 'Page/UpdatePage' ? { status: 404, data: { message: 'Page not found' } } : undefined));
+  it('shows a failed draft save as a warning and stays', async () => {
+    serve((config) => (config.url === 'Page/SavePageDraft' ? { status: 404, data: { message: 'Page not found' } } : undefined));
     renderAt(EDIT);
     await loaded();
     await fill(field('Keywords'), ', more');
-    const save = screen.getByRole('button', { name: 'Save Changes' });
+    const save = screen.getByRole('button', { name: 'Save Draft' });
     await waitFor(() => expect(save).toBeEnabled());
     await userEvent.click(save);
     await expectToast('Page not found', 'warning');
@@ -192,7 +205,8 @@ describe('Page Details', () => {
     serve();
     renderAt('/cms/management/page/edit/99');
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Draft' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Publish/ })).not.toBeInTheDocument();
   });
 
   it('shows a failed load as an error with Retry', async () => {
@@ -247,6 +261,277 @@ describe('Page Details', () => {
     await userEvent.click(screen.getByRole('button', { name: /Preview Page/ }));
     await expectLocation('/preview');
     expect(await previewState()).toEqual({ url: '/about-us', title: 'About our deals', id: 1, isBlog: false });
+  });
+});
+
+describe('Drafts and publishing (issue 20)', () => {
+  /** About us with unpublished edits: a new title, description and banner image. */
+  const ABOUT_DRAFT = withDraft(ABOUT, { title: 'About our new deals', description: 'Who we are now', bannerImageFilePath: 'pages/about-new.png' });
+  const bar = () => screen.getByRole('region', { name: 'Publishing' });
+  const ok = (message: string) => ({ status: 200, data: { message } });
+  /** Serves About us as `current()` answers it, and `more` first. */
+  const serveAbout = (current: () => typeof ABOUT, more: Extra = () => undefined) =>
+    serveDocuments(PAGE_KIND, [ABOUT, CONTACT], (config) => more(config) ?? (config.url === 'Page/GetPageById' && config.params?.pageId === 1 ? { status: 200, data: current() } : undefined));
+  /** Confirms the open Popconfirm with its button. */
+  const confirmPopover = async (title: string, button: string) => {
+    const popover = (await screen.findByText(title)).closest('.ant-popover') as HTMLElement;
+    await userEvent.click(within(popover).getByRole('button', { name: button }));
+  };
+
+  it('edits the draft: its values and banner image, with "Changes not published", who saved it and when', async () => {
+    serveAbout(() => ABOUT_DRAFT);
+    renderAt(EDIT);
+    await loaded();
+    expect(field('Title')).toHaveValue('About our new deals');
+    expect(field('Description')).toHaveValue('Who we are now');
+    expect(field('Keywords')).toHaveValue('about, deals');
+    expect(screen.getByAltText('Banner Image preview')).toHaveAttribute('src', expect.stringContaining('pages/about-new.png'));
+    expect(within(bar()).getByText('Changes not published')).toBeInTheDocument();
+    expect(within(bar()).queryByText('Published')).not.toBeInTheDocument();
+    expect(bar()).toHaveTextContent(`saved by ${DRAFT_SAVED.by} at ${formatDateTime(DRAFT_SAVED.at)}`);
+    for (const name of ['Discard Changes', 'Unpublish', 'Schedule…', 'Share Preview Link', 'History']) expect(within(bar()).getByRole('button', { name: new RegExp(name) })).toBeInTheDocument();
+    // DeleteBannerImage clears the published image only: not offered while a draft is open.
+    expect(screen.queryByRole('button', { name: /Remove image/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Publish$/ })).toBeEnabled();
+  });
+
+  it('shows a published page without changes as Published, and Publish waits for an edit', async () => {
+    serveAbout(() => ({ ...ABOUT, editorial: NO_EDITS, draft: null }));
+    renderAt(EDIT);
+    await loaded();
+    expect(within(bar()).getByText('Published')).toBeInTheDocument();
+    expect(within(bar()).queryByRole('button', { name: /Discard Changes/ })).not.toBeInTheDocument();
+    const publish = screen.getByRole('button', { name: /Publish$/ });
+    expect(publish).toBeDisabled();
+    await fill(field('Keywords'), ', more');
+    await waitFor(() => expect(publish).toBeEnabled());
+  });
+
+  it('shows an inactive page as Unpublished with its schedules, without Unpublish', async () => {
+    const publishAt = '2030-01-02T09:30:00.000Z';
+    const unpublishAt = '2030-02-03T18:00:00.000Z';
+    serveAbout(() => ({ ...CONTACT, id: 1, editorial: { ...NO_EDITS, publishAt, unpublishAt } }));
+    renderAt(EDIT);
+    await waitFor(() => expect(field('Page Name')).toHaveValue('Contact'));
+    expect(within(bar()).getByText('Unpublished')).toBeInTheDocument();
+    expect(within(bar()).getByText(`Scheduled to publish ${formatDateTime(publishAt)}`)).toBeInTheDocument();
+    expect(within(bar()).getByText(`Scheduled to unpublish ${formatDateTime(unpublishAt)}`)).toBeInTheDocument();
+    expect(within(bar()).queryByRole('button', { name: /Unpublish/ })).not.toBeInTheDocument();
+    // Publishing an inactive page makes it active: there is something to publish.
+    expect(screen.getByRole('button', { name: /Publish$/ })).toBeEnabled();
+  });
+
+  it('Publish saves the unsaved edits as the draft first, then publishes, then shows the published page', async () => {
+    let current: typeof ABOUT = ABOUT_DRAFT;
+    const calls = serveAbout(
+      () => current,
+      (config) => {
+        if (config.url === 'Page/SavePageDraft') return ok('Draft saved');
+        if (config.url !== 'Page/PublishPage') return undefined;
+        current = { ...ABOUT, title: 'About our new deals', description: 'Who we are now', keywords: 'about, deals, more', bannerImageFilePath: 'pages/about-new.png', draft: null, editorial: NO_EDITS };
+        return ok('Published successfully');
+      },
+    );
+    renderAt(EDIT);
+    await loaded();
+    await fill(field('Keywords'), ', more');
+    const publish = screen.getByRole('button', { name: /Publish$/ });
+    await waitFor(() => expect(publish).toBeEnabled());
+    await userEvent.click(publish);
+
+    await expectToast('Published successfully', 'success');
+    const writes = calls.filter((call) => call.method !== 'GET').map((call) => call.url);
+    expect(writes).toEqual(['Page/SavePageDraft', 'Page/PublishPage']);
+    expect(formFields(callsTo(calls, 'Page/SavePageDraft')[0]?.body)).toEqual({
+      id: '1',
+      name: 'About us',
+      title: 'About our new deals',
+      url: '/about-us',
+      isActive: 'true',
+      isBannerVisible: 'true',
+      bannerColor: '#1a2b3c',
+      keywords: 'about, deals, more',
+      description: 'Who we are now',
+    });
+    expect(callsTo(calls, 'Page/PublishPage')[0]).toMatchObject({ method: 'PUT', params: { pageId: 1 } });
+    await waitFor(() => expect(within(bar()).getByText('Published')).toBeInTheDocument());
+    expect(within(bar()).queryByText('Changes not published')).not.toBeInTheDocument();
+    expect(field('Keywords')).toHaveValue('about, deals, more');
+    await expectLocation(EDIT);
+  });
+
+  it('Publish of a saved draft publishes it at once; a refused publish is a warning', async () => {
+    let refuse = true;
+    const calls = serveAbout(
+      () => ABOUT_DRAFT,
+      (config) => (config.url === 'Page/PublishPage' ? (refuse ? { status: 400, data: { message: 'There are no changes to publish.' } } : ok('Published successfully')) : undefined),
+    );
+    renderAt(EDIT);
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: /Publish$/ }));
+    await expectToast('There are no changes to publish.', 'warning');
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: /Publish$/ }));
+    await expectToast('Published successfully', 'success');
+    expect(callsTo(calls, 'Page/SavePageDraft')).toEqual([]);
+    expect(callsTo(calls, 'Page/PublishPage')).toHaveLength(2);
+  });
+
+  it('Publish with an invalid edit publishes nothing', async () => {
+    const calls = serveAbout(() => ABOUT_DRAFT);
+    renderAt(EDIT);
+    await loaded();
+    await empty(field('Url'));
+    expect(await screen.findByText('Url is required')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Publish$/ })).toBeDisabled();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('Discard Changes drops the draft after the confirm and shows the published page again', async () => {
+    let current: typeof ABOUT = ABOUT_DRAFT;
+    const calls = serveAbout(
+      () => current,
+      (config) => {
+        if (config.url !== 'Page/DiscardPageDraft') return undefined;
+        current = { ...ABOUT, draft: null, editorial: NO_EDITS };
+        return ok('Draft discarded');
+      },
+    );
+    renderAt(EDIT);
+    await loaded();
+    await userEvent.click(within(bar()).getByRole('button', { name: /Discard Changes/ }));
+    expect(callsTo(calls, 'Page/DiscardPageDraft')).toEqual([]);
+    await confirmPopover('Discard the unpublished changes?', 'Discard');
+    await expectToast('Draft discarded', 'success');
+    expect(callsTo(calls, 'Page/DiscardPageDraft')).toEqual([expect.objectContaining({ method: 'DELETE', params: { pageId: 1 } })]);
+    await waitFor(() => expect(field('Title')).toHaveValue('About our deals'));
+    expect(field('Description')).toHaveValue('Who we are');
+    expect(screen.getByAltText('Banner Image preview')).toHaveAttribute('src', expect.stringContaining('pages/about.png'));
+    expect(within(bar()).getByText('Published')).toBeInTheDocument();
+  });
+
+  it('Unpublish takes the page off the site after the confirm', async () => {
+    let current: typeof ABOUT = ABOUT;
+    const calls = serveAbout(
+      () => current,
+      (config) => {
+        if (config.url !== 'Page/UnpublishPage') return undefined;
+        current = { ...ABOUT, isActive: false };
+        return ok('Unpublished successfully');
+      },
+    );
+    renderAt(EDIT);
+    await loaded();
+    await userEvent.click(within(bar()).getByRole('button', { name: /Unpublish/ }));
+    await confirmPopover('Unpublish this page?', 'Unpublish');
+    await expectToast('Unpublished successfully', 'success');
+    expect(callsTo(calls, 'Page/UnpublishPage')).toEqual([expect.objectContaining({ method: 'PUT', params: { pageId: 1 } })]);
+    await waitFor(() => expect(within(bar()).getByText('Unpublished')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Is Active?' })).not.toBeChecked());
+  });
+
+  it('Schedule… sends both instants as ISO, shows a field error from the server, then saves', async () => {
+    const publishAt = dayjs().add(2, 'day').hour(9).minute(30).second(0).millisecond(0);
+    const unpublishAt = publishAt.add(1, 'day').hour(18).minute(5);
+    let answers = 0;
+    const calls = serveAbout(
+      () => ABOUT_DRAFT,
+      (config) => {
+        if (config.url !== 'Page/SchedulePage') return undefined;
+        answers += 1;
+        return answers === 1
+          ? { status: 400, data: { message: 'Please check the highlighted fields.', errors: { unpublishAt: 'Unpublish must come after publish' } } }
+          : ok('Schedule saved');
+      },
+    );
+    renderAt(EDIT);
+    await loaded();
+    await userEvent.click(within(bar()).getByRole('button', { name: /Schedule/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule Page' });
+    await typeDateTime(within(dialog).getByLabelText('Publish at'), publishAt.format('MM/DD/YYYY HH:mm'));
+    await typeDateTime(within(dialog).getByLabelText('Unpublish at'), unpublishAt.format('MM/DD/YYYY HH:mm'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await expectToast('Please check the highlighted fields.', 'warning');
+    expect(await within(dialog).findByText('Unpublish must come after publish')).toBeInTheDocument();
+    const [first] = callsTo(calls, 'Page/SchedulePage');
+    expect(first).toMatchObject({ method: 'PUT', params: { pageId: 1 }, body: { publishAt: publishAt.toISOString(), unpublishAt: unpublishAt.toISOString() } });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectToast('Schedule saved', 'success');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Schedule Page' })).not.toBeInTheDocument());
+    await waitFor(() => expect(callsTo(calls, 'Page/GetPageById')).toHaveLength(2));
+  });
+
+  it('Schedule… starts from the saved schedule, and a cleared field is sent as null', async () => {
+    const publishAt = dayjs().add(3, 'day').hour(8).minute(0).second(0).millisecond(0).toISOString();
+    const calls = serveAbout(() => withDraft(ABOUT, { title: 'Soon' }, { publishAt }), (config) => (config.url === 'Page/SchedulePage' ? ok('Schedule saved') : undefined));
+    renderAt(EDIT);
+    await waitFor(() => expect(field('Title')).toHaveValue('Soon'));
+    await userEvent.click(within(bar()).getByRole('button', { name: /Schedule/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule Page' });
+    const input = within(dialog).getByLabelText('Publish at');
+    expect(input).toHaveValue(formatDateTime(publishAt));
+    expect(within(dialog).getByLabelText('Unpublish at')).toHaveValue('');
+    await clearDateTime(input);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectToast('Schedule saved', 'success');
+    expect(callsTo(calls, 'Page/SchedulePage')[0]?.body).toEqual({ publishAt: null, unpublishAt: null });
+  });
+
+  it('Share Preview Link shows the full link with Copy and when it expires', async () => {
+    const writeText = jest.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const link = { token: 'tok-123', path: '/preview/shared/tok-123', expiresAt: '2030-05-06T07:08:00.000Z' };
+    const calls = serveAbout(() => ABOUT_DRAFT, (config) => (config.url === 'Page/CreatePagePreviewLink' ? { status: 200, data: link } : undefined));
+    renderAt(EDIT);
+    await loaded();
+    await userEvent.click(within(bar()).getByRole('button', { name: /Share Preview Link/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share Preview Link' });
+    expect(callsTo(calls, 'Page/CreatePagePreviewLink')).toEqual([expect.objectContaining({ method: 'POST', params: { pageId: 1 } })]);
+    const url = `${window.location.origin}/preview/shared/tok-123`;
+    expect(within(dialog).getByRole('textbox', { name: 'Preview link' })).toHaveValue(url);
+    expect(within(dialog).getByRole('textbox', { name: 'Preview link' })).toHaveAttribute('readonly');
+    expect(dialog).toHaveTextContent(`Expires ${formatDateTime(link.expiresAt)}`);
+    await userEvent.click(within(dialog).getByRole('button', { name: /Copy/ }));
+    expect(writeText).toHaveBeenCalledWith(url);
+    await expectToast('Link copied', 'success');
+    await userEvent.click(within(dialog.querySelector('.ant-modal-footer') as HTMLElement).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Share Preview Link' })).not.toBeInTheDocument());
+  });
+
+  it('History opens the page revisions in a drawer; Restore reloads the draft and closes it', async () => {
+    let current: typeof ABOUT = ABOUT;
+    const revisions = [
+      { id: 12, recordType: 'page', recordId: 1, action: 'publish', actorName: 'Ada Admin', at: '2026-05-02T10:00:00.000Z', changes: { title: { from: 'About', to: 'About our deals' } } },
+      { id: 11, recordType: 'page', recordId: 1, action: 'create', actorName: 'Ada Admin', at: '2026-05-01T10:00:00.000Z', changes: { title: { from: null, to: 'About' }, isActive: { from: null, to: true } } },
+    ];
+    const calls = serveAbout(
+      () => current,
+      (config) => {
+        if (config.url === 'Revisions/GetRevisions') return { status: 200, data: revisions };
+        if (config.url !== 'Revisions/RestoreRevision') return undefined;
+        current = withDraft(ABOUT, { title: 'About' });
+        return ok('Revision restored as the draft. Publish it to make it public.');
+      },
+    );
+    renderAt(EDIT);
+    await loaded();
+    await userEvent.click(within(bar()).getByRole('button', { name: /History/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Page history' });
+    expect(await within(drawer).findByRole('region', { name: 'Published by Ada Admin' })).toBeInTheDocument();
+    expect(callsTo(calls, 'Revisions/GetRevisions')).toEqual([expect.objectContaining({ params: { recordType: 'page', recordId: 1 } })]);
+    // The form's own labels.
+    expect(within(drawer).getAllByText('Title')).toHaveLength(2);
+    expect(within(drawer).getByText('Is Active?')).toBeInTheDocument();
+
+    await userEvent.click(within(within(drawer).getByRole('region', { name: 'Created by Ada Admin' })).getByRole('button', { name: 'Restore' }));
+    await confirmPopover('Restore this revision?', 'Restore');
+    await expectToast('Revision restored as the draft. Publish it to make it public.', 'success');
+    expect(callsTo(calls, 'Revisions/RestoreRevision')).toEqual([expect.objectContaining({ params: { revisionId: 11 } })]);
+    await waitFor(() => expect(field('Title')).toHaveValue('About'));
+    expect(within(bar()).getByText('Changes not published')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Page history' })).not.toBeInTheDocument());
   });
 });
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ABOUT, CONTACT, callsTo, cellsOf, expectLocation, expectToast, renderKindAt, rowOf, serveDocuments, startAsAdmin } from '../../components/document/testing';
+import { ABOUT, CONTACT, callsTo, cellsOf, expectLocation, expectToast, renderKindAt, rowOf, serveDocuments, startAsAdmin, withDraft } from '../../components/document/testing';
+import { formatDateTime } from '../../components/document';
 import PagesPage from './PagesPage';
 import PageFormPage from './PageFormPage';
 import { PAGE_KIND } from './pageKind';
@@ -22,6 +23,24 @@ describe('Pages list', () => {
     // One page, from the API (issue 18).
     expect(calls).toEqual([expect.objectContaining({ method: 'GET', url: 'Page/GetAllPages', params: { page: 1, pageSize: 100 } })]);
     expect(screen.getByRole('button', { name: /Download CSV/ })).toBeInTheDocument();
+  });
+
+  it('says "Changes not published" and "Scheduled" (its instants in the tooltip) under the name (issue 20)', async () => {
+    const publishAt = '2030-01-02T09:30:00.000Z';
+    const unpublishAt = '2030-02-03T18:00:00.000Z';
+    serveDocuments(PAGE_KIND, [withDraft(ABOUT, { title: 'New title' }), { ...CONTACT, publishAt, unpublishAt }]);
+    renderList();
+    const about = await rowOf('About us');
+    // The list shows the published fields; the tag says there is more to publish.
+    expect(cellsOf(about).slice(1)).toEqual(['About usChanges not published', 'About our deals', '/about-us', 'Yes']);
+    expect(within(about).queryByText(/^Scheduled/)).not.toBeInTheDocument();
+    const contact = await rowOf('Contact');
+    expect(within(contact).queryByText('Changes not published')).not.toBeInTheDocument();
+    // The instants are in the tooltip, and in the tag's words for screen readers.
+    const scheduled = within(contact).getByText(/^Scheduled/);
+    expect(scheduled).toHaveTextContent(`Scheduled: Publishes ${formatDateTime(publishAt)} · Unpublishes ${formatDateTime(unpublishAt)}`);
+    await userEvent.hover(scheduled);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(`Publishes ${formatDateTime(publishAt)} · Unpublishes ${formatDateTime(unpublishAt)}`);
   });
 
   it('opens a page with View', async () => {

@@ -19,6 +19,12 @@ export const PAGE_KIND = defineDocumentKind({
     assign: 'Page/AssignContentSectionToPage',
     unassign: 'Page/UnassignContentSection',
     sort: 'Page/SortPageContentSections',
+    saveDraft: 'Page/SavePageDraft',
+    publish: 'Page/PublishPage',
+    unpublish: 'Page/UnpublishPage',
+    discardDraft: 'Page/DiscardPageDraft',
+    schedule: 'Page/SchedulePage',
+    createPreviewLink: 'Page/CreatePagePreviewLink',
   },
   paths: { list: `${CMS}/pages`, create: `${CMS}/page`, edit: (id) => `${CMS}/page/edit/${id}` },
   texts: {

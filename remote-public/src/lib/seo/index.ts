@@ -14,6 +14,7 @@ export {
   landingHeading,
   landingPath,
   notFoundHead,
+  previewHead,
   simpleHead,
   type DealsLanding,
   type ExpiredDealSummary,

@@ -1,5 +1,5 @@
 import { siteFromInfo } from './site';
-import { blogHead, cmsPageHead, dealHead, dealsListHead, expiredDealHead, homeHead, landingHeading, notFoundHead, simpleHead, type DealsLanding } from './pages';
+import { blogHead, cmsPageHead, dealHead, dealsListHead, expiredDealHead, homeHead, landingHeading, notFoundHead, previewHead, simpleHead, type DealsLanding } from './pages';
 import type { PageHead } from './head';
 import { allSchemaProblems } from './testing/schemaOrg';
 import { BANNER, blogPost, deal, dynamicPage, IMAGE_1, IMAGE_2, LOGO, PUBLIC_URL, site } from './testing/fixtures';
@@ -164,6 +164,18 @@ describe('notFoundHead', () => {
     expect(head.canonical).toBeNull();
     expect(head.openGraph.url).toBe(`${PUBLIC_URL}/`);
     expect(notFoundHead(site(), '/nope').openGraph.url).toBe(`${PUBLIC_URL}/nope`);
+  });
+});
+
+describe('previewHead', () => {
+  it('is a draft: not indexed, no canonical, titled Preview: <title>', () => {
+    const head = previewHead(site(), { title: '  About   (draft) ', path: '/preview/shared/abc.def' });
+    expect(head.title).toBe('Preview: About (draft)');
+    expect(head.robots).toBe('noindex');
+    expect(head.canonical).toBeNull();
+    expect(head.jsonLd).toEqual([]);
+    expect(head.openGraph.url).toBe(`${PUBLIC_URL}/preview/shared/abc.def`);
+    expect(previewHead(site(), { title: '', path: '/preview' }).title).toBe('Preview');
   });
 });
 

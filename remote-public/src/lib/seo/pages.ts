@@ -173,6 +173,21 @@ export function simpleHead(site: SeoSite, page: { path: string; title: string; d
   return head(site, { title: titled(site, page.title), shareTitle: page.title, description: page.description, path: page.path });
 }
 
+/**
+ * A draft preview (`/preview`, `/preview/shared/{token}`): never indexed, no canonical (the draft
+ * is not the page), titled `Preview: <title>` like the editors' tab.
+ */
+export function previewHead(site: SeoSite, preview: { title: string; path: string }): PageHead {
+  const title = collapseWhitespace(preview.title);
+  return head(site, {
+    title: title ? `Preview: ${title}` : 'Preview',
+    description: 'Draft preview of a page or blog.',
+    path: null,
+    sharePath: preview.path,
+    robots: 'noindex',
+  });
+}
+
 /** A CMS page's or blog's display title: its Title field, else its name. */
 const pageTitle = (page: DynamicPage) => collapseWhitespace(page.title) || collapseWhitespace(page.name);
 const pagePath = (url: string) => (url.startsWith('/') ? url : `/${url}`);

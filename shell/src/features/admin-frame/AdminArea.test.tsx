@@ -65,7 +65,7 @@ describe('the admin frame', () => {
     signInAs(true);
     renderAt('/admin/management/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(menuLabels()).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Stores', 'Product Categories', 'Users', 'Push Notifications', 'Website Management']);
+    expect(menuLabels()).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Stores', 'Product Categories', 'Users', 'Push Notifications', 'Audit Log', 'Website Management']);
   });
 
   it('hides the admin-only entries from other staff', async () => {
@@ -107,6 +107,17 @@ describe('the admin frame', () => {
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(screen.getByRole('link', { name: /Deals and Promo Codes.*Browse/ })).toHaveAttribute('href', '/admin/management/product-deals');
     expect(screen.getByRole('link', { name: /Create New Deal/ })).toHaveAttribute('href', '/admin/management/product-deal/create');
+  });
+
+  it('opens the Audit Log screen for admins and tells other staff it is for admins', async () => {
+    signInAs(true);
+    const { unmount } = renderAt('/admin/management/audit-log');
+    expect(await screen.findByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Audit Log' })).toHaveAttribute('href', '/admin/management/audit-log');
+    unmount();
+    signInAs(false);
+    renderAt('/admin/management/audit-log');
+    expect(await screen.findByText('Only admins can see the audit log.')).toBeInTheDocument();
   });
 
   it('collapses the navigation to icons, naming each in a tooltip', async () => {

@@ -11,6 +11,7 @@ import { AdminFrame } from './AdminFrame';
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
 const UsersPage = lazy(() => import('../users/UsersPage'));
+const AuditLogPage = lazy(() => import('../audit-log/AuditLogPage'));
 
 /** An admin path owned by a remote renders that remote; an unknown one says so. */
 function AdminRemote() {
@@ -31,6 +32,7 @@ export default function AdminArea() {
           <Routes>
             <Route path="/admin/management/dashboard" element={<DashboardPage />} />
             <Route path="/admin/management/users" element={<UsersPage />} />
+            <Route path="/admin/management/audit-log" element={<AuditLogPage />} />
             <Route path="*" element={<AdminRemote />} />
           </Routes>
         </Suspense>

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { Button, Drawer, Grid, Layout, Menu, Tooltip, Typography } from 'antd';
 import {
   AppstoreOutlined,
+  AuditOutlined,
   BellOutlined,
   DashboardOutlined,
   GlobalOutlined,
@@ -28,6 +29,7 @@ const ICONS: Record<string, ReactNode> = {
   'product-categories': <AppstoreOutlined />,
   users: <TeamOutlined />,
   push: <BellOutlined />,
+  'audit-log': <AuditOutlined />,
   website: <GlobalOutlined />,
 };
 

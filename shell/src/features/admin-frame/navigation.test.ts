@@ -10,6 +10,7 @@ describe('admin navigation', () => {
       'Product Categories',
       'Users',
       'Push Notifications',
+      'Audit Log',
       'Website Management',
     ]);
     expect(visibleEntries(false).map((e) => e.label)).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Users']);
@@ -20,5 +21,6 @@ describe('admin navigation', () => {
     expect(selectedEntry('/admin/management/featured-section/create')).toBe('featured');
     expect(selectedEntry('/cms/management/pages')).toBe('website');
     expect(selectedEntry('/admin/management/users')).toBe('users');
+    expect(selectedEntry('/admin/management/audit-log')).toBe('audit-log');
   });
 });

@@ -14,6 +14,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'product-categories', label: 'Product Categories', to: '/admin/management/product-categories', adminOnly: true },
   { key: 'users', label: 'Users', to: '/admin/management/users', adminOnly: false },
   { key: 'push', label: 'Push Notifications', to: '/admin/push-notification/history', adminOnly: true },
+  { key: 'audit-log', label: 'Audit Log', to: '/admin/management/audit-log', adminOnly: true },
   { key: 'website', label: 'Website Management', adminOnly: true },
 ];
 

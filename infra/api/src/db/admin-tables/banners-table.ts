@@ -1,13 +1,13 @@
 /**
  * The banners alone (`GET Banner/GetAllBanners?page=…`, `Banner/ExportBannersCsv`): filters, sorts
- * and row JSON (`BannerSummary`, as the unpaged call writes it).
+ * and row JSON (`BannerListItem`, as the unpaged call writes it).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvColumn } from '../../contract/csv.js';
 import type { BannerTableQuery, BannerTableSortKey } from '../../contract/banner-table.js';
 import type { BannerSummary } from '../../contract/sections.js';
 import { yesNo } from '../../lib/csv-export.js';
-import { containsPattern, type AdminTable } from './table.js';
+import { containsPattern, isoText, type AdminTable } from './table.js';
 
 export type BannerTableFilter = BannerTableQuery & { isActive?: boolean | undefined };
 
@@ -29,7 +29,8 @@ export const BANNERS_TABLE: AdminTable<BannerTableFilter, BannerTableSortKey> = 
   defaultOrder: 'asc',
   rowsJson: (page) => sql`
     SELECT coalesce(json_agg(json_build_object(
-      'id', b.id, 'name', b.name, 'isActive', b.is_active, 'pageId', b.page_id, 'blogId', b.blog_id, 'bannerItemCount', ${itemCount}
+      'id', b.id, 'name', b.name, 'isActive', b.is_active, 'pageId', b.page_id, 'blogId', b.blog_id, 'bannerItemCount', ${itemCount},
+      'hasDraft', b.draft IS NOT NULL, 'publishAt', ${isoText('b.publish_at')}, 'unpublishAt', ${isoText('b.unpublish_at')}
     ) ORDER BY page.n), '[]'::json)
     FROM ${page}
     JOIN banners b ON b.id = page.id`,

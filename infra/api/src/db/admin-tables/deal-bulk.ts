@@ -7,6 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEAL_BULK_MESSAGES, type BulkUpdateProductsBody, type DealBulkSkipReason } from '../../contract/deal-bulk.js';
 import { HttpError } from '../../errors.js';
+import { fieldChanges, type AuditTrail } from '../../plugins/app/audit.js';
 import type { GoLiveSchedule } from '../../push/deal-go-live.js';
 import type { Database } from '../client.js';
 import { dealsWhere } from './deals-table.js';
@@ -35,7 +36,10 @@ const countOf = async (tx: Tx, query: SQL): Promise<number> => {
 /** Rows a data-changing statement touched, counted in SQL (both drivers report it differently). */
 const changedBy = (tx: Tx, statement: SQL) => countOf(tx, sql`WITH changed AS (${statement} RETURNING 1) SELECT count(*) AS n FROM changed`);
 
-export async function bulkUpdateDeals(db: Database, goLive: GoLiveSchedule, viewer: BulkViewer, body: BulkUpdateProductsBody): Promise<BulkOutcome> {
+/** `addToFeaturedSection` → `bulk-add-to-featured-section`. */
+const bulkAction = (action: string) => `bulk-${action.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+export async function bulkUpdateDeals(db: Database, goLive: GoLiveSchedule, viewer: BulkViewer, body: BulkUpdateProductsBody, audit: AuditTrail): Promise<BulkOutcome> {
   const selected = body.ids ? sql`p.id = ANY(${intArray(body.ids)})` : dealsWhere(body.filter ?? {});
   // Staff change only their own deals; adding to a featured section is open to any staff member
   // deal by deal (spec: associateProductsToFeaturedSection), so it is here too.
@@ -111,6 +115,11 @@ export async function bulkUpdateDeals(db: Database, goLive: GoLiveSchedule, view
         break;
       }
     }
+    // One entry for the call, however many deals: the selection as asked and what it changed.
+    const { ids, filter, expiresAt, days, featuredSectionId } = body;
+    const changes = fieldChanges(null, { ids, filter, expiresAt, days, featuredSectionId, matched, changed, skipped });
+    if (body.action === 'activate' || body.action === 'deactivate') changes.isActive = { from: body.action !== 'activate', to: body.action === 'activate' };
+    await audit(tx, { action: bulkAction(body.action), recordType: 'deal', changes });
     return { matched, changed, skipped, releasedImages };
   });
 }

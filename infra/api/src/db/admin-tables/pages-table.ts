@@ -48,7 +48,8 @@ function pagesTable(kind: PageKind): AdminTable<PageTableFilter, PageTableSortKe
         'id', p.id, 'name', p.name, 'title', p.title, 'url', p.url,
         'isBannerVisible', p.is_banner_visible, 'bannerImageFilePath', p.banner_image_file_path, 'bannerColor', p.banner_color,
         'keywords', p.keywords, 'description', p.description, 'isActive', p.is_active, 'isBlog', p.is_blog,
-        'addedById', p.added_by_id, 'addedBy', u.full_name, 'addedOn', ${isoText('p.added_on')}
+        'addedById', p.added_by_id, 'addedBy', u.full_name, 'addedOn', ${isoText('p.added_on')},
+        'hasDraft', p.draft IS NOT NULL, 'publishAt', ${isoText('p.publish_at')}, 'unpublishAt', ${isoText('p.unpublish_at')}
       ) ORDER BY page.n), '[]'::json)
       FROM ${page}
       JOIN pages p ON p.id = page.id

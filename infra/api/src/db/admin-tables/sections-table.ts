@@ -2,14 +2,15 @@
  * The content-sections screen's table (`GET ContentSection/GetAllContentSections?page=…` and
  * `ContentSection/ExportContentSectionsCsv`): content sections and banners in one list. The id
  * query reads both as one set, a banner's id negated so ids stay unique (`s.id`); the rows are read
- * back from each table by its primary key.
+ * back from each table by its primary key. Issue 20: each row also says whether it has unpublished
+ * changes (`hasDraft`) and its schedule.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvColumn } from '../../contract/csv.js';
 import { CONTENT_SECTION_TYPE_LABELS } from '../../contract/section-rules.js';
 import { SECTION_TABLE_BANNER_TYPE, type SectionTableKind, type SectionTableQuery, type SectionTableRow, type SectionTableSortKey } from '../../contract/section-table.js';
 import { yesNo } from '../../lib/csv-export.js';
-import { containsPattern, type AdminTable } from './table.js';
+import { containsPattern, isoText, type AdminTable } from './table.js';
 
 export type SectionTableFilter = SectionTableQuery & { isActive?: boolean | undefined };
 /** `listOrder` is the default (content sections first, each kind by name); the query cannot ask for it by name. */
@@ -57,7 +58,9 @@ export const SECTIONS_TABLE: AdminTable<SectionTableFilter, SectionTableOrder> =
     SELECT coalesce(json_agg(json_build_object(
       'kind', CASE WHEN cs.id IS NOT NULL THEN 'CONTENT_SECTION' ELSE 'BANNER' END,
       'id', coalesce(cs.id, b.id), 'name', coalesce(cs.name, b.name),
-      'type', coalesce(cs.type, ${SECTION_TABLE_BANNER_TYPE}::varchar), 'isActive', coalesce(cs.is_active, b.is_active)
+      'type', coalesce(cs.type, ${SECTION_TABLE_BANNER_TYPE}::varchar), 'isActive', coalesce(cs.is_active, b.is_active),
+      'hasDraft', CASE WHEN cs.id IS NOT NULL THEN cs.draft IS NOT NULL ELSE b.draft IS NOT NULL END,
+      'publishAt', ${isoText('coalesce(cs.publish_at, b.publish_at)')}, 'unpublishAt', ${isoText('coalesce(cs.unpublish_at, b.unpublish_at)')}
     ) ORDER BY page.n), '[]'::json)
     FROM ${page}
     LEFT JOIN content_sections cs ON page.id > 0 AND cs.id = page.id

@@ -4,14 +4,18 @@
  * - A write that knows what it changed records it itself, in its own transaction:
  *   `fastify.audit.record(tx, request, { action, recordType, recordId, changes })`, with
  *   `fieldChanges(before, after)` for the field-by-field diff (secrets never written).
+ *   Repositories get the call bound to the request (`fastify.audit.trail(request)`) and build the
+ *   usual entries with `created`, `updated`, `deleted` and `auditedSort`.
  * - Every other successful staff write is still logged, by the safety net below (action `write`,
  *   the route, the record id when the call names one): no staff write goes unrecorded while the
  *   routes gain their field-level entries one by one.
  * - The table is append-only (a trigger, migration 0011); `purgeOlderThan` is the retention.
  */
 import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SortItems } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 
@@ -24,10 +28,16 @@ export interface AuditEntry {
   recordType: string;
   recordId?: string | number | null;
   changes?: FieldChanges | null;
+  /** Who acted, when the request does not say yet: a sign-in is anonymous until it succeeds. */
+  actor?: { id: number; name: string } | undefined;
 }
 
+/** `fastify.audit.record` bound to one request: what a repository write records its entry with. */
+export type AuditTrail = (executor: Executor, entry: AuditEntry) => Promise<void>;
+
 /** Field names whose values are never written to the log (only that they changed). */
-const SECRET_FIELD = /password|secret|token|hash|key/i;
+// Anchored for "key" so that `keywords` stays readable while `key`, `apiKey`, `privateKey` are hidden.
+const SECRET_FIELD = /[Pp]assword|[Ss]ecret|[Tt]oken|[Hh]ash|(^k|K)ey$/;
 export const REDACTED = '(hidden)';
 
 /** The fields whose values differ between two versions of a record (a missing side is null). */
@@ -41,6 +51,52 @@ export function fieldChanges(before: Record<string, unknown> | null, after: Reco
     changes[name] = SECRET_FIELD.test(name) ? { from: REDACTED, to: REDACTED } : { from, to };
   }
   return changes;
+}
+
+/** A record's fields by name (a select's row, an insert's values). */
+type Row = object;
+
+/** Columns a table keeps for itself, never a field someone edited. */
+const BOOKKEEPING = new Set(['id', 'createdAt', 'updatedAt', 'dateCreated', 'dateUpdated']);
+const edited = (row: Row, keep: (name: string) => boolean = () => true): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(row).filter(([name, value]) => !BOOKKEEPING.has(name) && value !== undefined && keep(name)));
+
+/** A created record (the row as inserted): every field it was given. */
+export const created = (recordType: string, row: Row & { id: number }): AuditEntry => ({
+  action: 'create',
+  recordType,
+  recordId: row.id,
+  changes: fieldChanges(null, edited(row)),
+});
+
+/**
+ * An update: the fields `set` wrote (undefined ones keep their value), from `before` (the row
+ * read in the write's transaction) to their new values; unchanged fields are left out.
+ */
+export const updated = (recordType: string, before: Row & { id: number }, set: Row): AuditEntry => {
+  const after = edited(set);
+  return { action: 'update', recordType, recordId: before.id, changes: fieldChanges(edited(before, (name) => name in after), after) };
+};
+
+/** A deleted record (the row as deleted): its values stay readable in the log. */
+export const deleted = (recordType: string, row: Row & { id: number }): AuditEntry => ({
+  action: 'delete',
+  recordType,
+  recordId: row.id,
+  changes: fieldChanges(edited(row), null),
+});
+
+/**
+ * Runs the write of a Sort… call (inside its transaction `tx`) and records it as one entry: a
+ * field per record id whose sort order changed, from the old order to the new one.
+ */
+export async function auditedSort(tx: Executor, audit: AuditTrail, table: PgTable, recordType: string, items: SortItems, write: () => Promise<void>): Promise<void> {
+  const ids = `{${items.map((item) => Math.trunc(item.id)).join(',')}}`;
+  const result = (await tx.execute(sql`SELECT id, sort_order FROM ${table} WHERE id = ANY(${ids}::int[])`)) as unknown as { rows: { id: number; sort_order: number }[] };
+  await write();
+  const before = Object.fromEntries(result.rows.map((row) => [String(row.id), Number(row.sort_order)]));
+  const after = Object.fromEntries(items.map((item) => [String(item.id), item.sortOrder]));
+  await audit(tx, { action: 'sort', recordType, changes: fieldChanges(before, after) });
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -73,6 +129,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     audit: {
       record(executor: Executor, request: FastifyRequest, entry: AuditEntry): Promise<void>;
+      /** `record` bound to the request, for the repository that does the write. */
+      trail(request: FastifyRequest): AuditTrail;
       /** Deletes the entries older than `days` days; answers how many. */
       purgeOlderThan(days: number): Promise<number>;
     };
@@ -83,9 +141,11 @@ export default fp(
   async (fastify) => {
     async function insert(executor: Executor, request: FastifyRequest, entry: AuditEntry): Promise<void> {
       const viewer = request.viewer;
+      const staff = viewer.kind === 'staff' ? { id: viewer.userId, name: viewer.username } : null;
+      const actor = entry.actor ?? staff;
       await executor.insert(auditLog).values({
-        actorId: viewer.kind === 'staff' ? viewer.userId : null,
-        actorName: viewer.kind === 'staff' ? viewer.username : 'anonymous',
+        actorId: actor?.id ?? null,
+        actorName: actor?.name ?? 'anonymous',
         action: entry.action,
         recordType: entry.recordType,
         recordId: entry.recordId === undefined || entry.recordId === null ? null : String(entry.recordId),
@@ -95,11 +155,14 @@ export default fp(
       });
     }
 
+    async function record(executor: Executor, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+      await insert(executor, request, entry);
+      request.audited = true;
+    }
+
     fastify.decorate('audit', {
-      async record(executor, request, entry) {
-        await insert(executor, request, entry);
-        request.audited = true;
-      },
+      record,
+      trail: (request) => (executor, entry) => record(executor, request, entry),
       async purgeOlderThan(days) {
         return fastify.db.transaction(async (tx) => {
           await tx.execute(sql`SELECT set_config('deals.audit_purge', 'on', true)`);

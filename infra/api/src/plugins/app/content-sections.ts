@@ -16,13 +16,17 @@ import {
   type ButtonFields,
   type ComponentOption,
   type ComponentType,
-  type ContentSection,
+  type ContentSectionDetail,
+  type ContentSectionListItem,
+  type ContentSectionSnapshot,
   type ContentSectionType,
   type CreateContentSection,
 } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
-import { banners, contentSections, pageComponents, pages, type ContentSectionRow } from '../../db/schema.js';
+import { banners, contentSections, pageComponents, pages, revisions, type ContentSectionRow } from '../../db/schema.js';
 import { isBlankHtml, sanitizeCustomHtml, sanitizeRichText, storedImageNames } from '../../lib/sanitize.js';
+import { created, deleted, updated, type AuditTrail } from './audit.js';
+import { editorialState, type Tx } from './editorial.js';
 import { isUpload, type ImageStore } from './images.js';
 import { toContentSection } from '../../db/section-rows.js';
 
@@ -125,8 +129,9 @@ export function prepareContentSection(
   };
 }
 
-/** The stored files a section refers to: its image and the uploads inside its HTML. */
-export function sectionImages(row: Pick<ContentSectionRow, 'imagePath' | 'description' | 'rawHtml'>): string[] {
+/** The stored files a section (or a snapshot of one) refers to: its image and the uploads inside its HTML. */
+export function sectionImages(row: Pick<ContentSectionRow, 'imagePath' | 'description' | 'rawHtml'> | null | undefined): string[] {
+  if (!row) return [];
   return [row.imagePath, ...storedImageNames(row.description), ...storedImageNames(row.rawHtml)].filter((name): name is string => Boolean(name));
 }
 
@@ -159,21 +164,39 @@ export async function withUploads<K extends string, T>(
 
 export type ContentSectionWrite = ContentSectionValues & { imagePath: string | null; pageId?: number | null; blogId?: number | null };
 
+const isoOrNull = (value: Date | null) => (value === null ? null : value.toISOString());
+
+/** The published section as the admin list shows it: with "Changes not published" and the schedule (issue 20). */
+export function toContentSectionListItem(row: ContentSectionRow): ContentSectionListItem {
+  return { ...toContentSection(row), hasDraft: row.draft !== null, publishAt: isoOrNull(row.publishAt), unpublishAt: isoOrNull(row.unpublishAt) };
+}
+
 export function createContentSectionsRepository(db: Database) {
   return {
     /** `isActive` undefined lists every section; ordered by name. */
-    async list(filter: { isActive?: boolean | undefined }): Promise<ContentSection[]> {
+    async list(filter: { isActive?: boolean | undefined }): Promise<ContentSectionListItem[]> {
       const rows = await db
         .select()
         .from(contentSections)
         .where(filter.isActive === undefined ? undefined : eq(contentSections.isActive, filter.isActive))
         .orderBy(asc(contentSections.name), asc(contentSections.id));
-      return rows.map(toContentSection);
+      return rows.map(toContentSectionListItem);
     },
 
-    async get(id: number): Promise<ContentSection | null> {
+    /** The published section with its draft (what the editor edits) and its editorial state (issue 20). */
+    async get(id: number): Promise<ContentSectionDetail | null> {
       const row = await this.row(id);
-      return row ? toContentSection(row) : null;
+      if (!row) return null;
+      const draft = row.draft as ContentSectionSnapshot | null;
+      const editorial = editorialState({
+        draft,
+        draftSavedAt: isoOrNull(row.draftSavedAt),
+        draftSavedBy: row.draftSavedBy,
+        publishAt: isoOrNull(row.publishAt),
+        unpublishAt: isoOrNull(row.unpublishAt),
+        publishedAt: isoOrNull(row.publishedAt),
+      });
+      return { ...toContentSectionListItem(row), draft, editorial };
     },
 
     async row(id: number): Promise<ContentSectionRow | null> {
@@ -181,22 +204,50 @@ export function createContentSectionsRepository(db: Database) {
       return row ?? null;
     },
 
-    async create(values: ContentSectionWrite): Promise<number> {
-      const [row] = await db.insert(contentSections).values(values).returning({ id: contentSections.id });
-      if (!row) throw new Error('content section insert returned nothing');
-      return row.id;
+    /** Creates a published section; `onCreated` runs in the same transaction (its first revision). */
+    async create(values: ContentSectionWrite, audit: AuditTrail, onCreated?: (tx: Tx, id: number) => Promise<void>): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contentSections)
+          .values({ ...values, publishedAt: new Date() })
+          .returning();
+        if (!row) throw new Error('content section insert returned nothing');
+        await audit(tx, created('contentSection', row));
+        await onCreated?.(tx, row.id);
+        return row.id;
+      });
     },
 
-    /** False when the section no longer exists. */
-    async update(id: number, values: ContentSectionWrite): Promise<boolean> {
-      const rows = await db.update(contentSections).set(values).where(eq(contentSections.id, id)).returning({ id: contentSections.id });
-      return rows.length > 0;
+    /**
+     * Sets the page or blog a section was created from (undefined keeps one), in the caller's
+     * transaction: its editor's way back, not content, so it never waits in a draft.
+     */
+    async setOrigin(tx: Tx, id: number, origin: { pageId?: number | null | undefined; blogId?: number | null | undefined }, audit: AuditTrail): Promise<void> {
+      const set = { ...(origin.pageId !== undefined && { pageId: origin.pageId }), ...(origin.blogId !== undefined && { blogId: origin.blogId }) };
+      if (Object.keys(set).length === 0) return;
+      const [before] = await tx.select({ id: contentSections.id, pageId: contentSections.pageId, blogId: contentSections.blogId }).from(contentSections).where(eq(contentSections.id, id));
+      if (!before || Object.entries(set).every(([key, value]) => before[key as keyof typeof set] === value)) return;
+      await tx.update(contentSections).set(set).where(eq(contentSections.id, id));
+      await audit(tx, updated('contentSection', before, set));
     },
 
-    /** Deletes the section (its page/blog assignments cascade); answers the deleted row. */
-    async delete(id: number): Promise<ContentSectionRow | null> {
-      const [row] = await db.delete(contentSections).where(eq(contentSections.id, id)).returning();
-      return row ?? null;
+    /**
+     * Deletes the section (its page/blog assignments cascade) and its revisions (nothing is left to
+     * restore them to; the audit log keeps what happened). Answers the deleted row and every file
+     * it, its draft and its revisions named, for the caller to release.
+     */
+    async delete(id: number, audit: AuditTrail): Promise<{ row: ContentSectionRow; images: string[] } | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(contentSections).where(eq(contentSections.id, id)).returning();
+        if (!row) return null;
+        await audit(tx, deleted('contentSection', row));
+        const history = await tx
+          .delete(revisions)
+          .where(and(eq(revisions.recordType, 'contentSection'), eq(revisions.recordId, id)))
+          .returning({ snapshot: revisions.snapshot });
+        const images = [row, row.draft as ContentSectionSnapshot | null, ...history.map((entry) => entry.snapshot as ContentSectionSnapshot)].flatMap((named) => sectionImages(named));
+        return { row, images: [...new Set(images)] };
+      });
     },
 
     /**

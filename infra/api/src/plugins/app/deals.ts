@@ -5,6 +5,10 @@
  * Reads answer contract shapes in one database round each (product types and images aggregated
  * as JSON in the same query: no N+1). Writes run in one transaction and keep `search_text` fresh;
  * they never touch files: routes save uploads before and release dropped names after.
+ *
+ * Issue 20: a create, update or delete of one deal records, in its own transaction, its audit
+ * entry (the fields changed, from → to) and, unless it deletes, a revision: the deal's editable
+ * fields as the form edits them (`DealSnapshot`), which the deal form's History lists and restores.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +23,7 @@ import {
   type ProductImage,
   type ProductSearchItem,
   type ProductTypeRef,
+  type RevisionAction,
 } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
 import { categories, productImages, productProductTypes, productTypes, products, users } from '../../db/schema.js';
@@ -26,7 +31,9 @@ import { refreshSearchText } from '../../db/search-text.js';
 import type { GoLiveSchedule } from '../../push/deal-go-live.js';
 import { announceLiveDeal } from '../../push/announce-deal.js';
 import { HttpError } from '../../errors.js';
+import { fieldChanges } from './audit.js';
 import type { ImageStore } from './images.js';
+import { actorOf } from './revisions.js';
 import { staffViewer } from './viewer.js';
 
 /** The deal columns a create or update writes (the form's fields, already checked). */
@@ -46,6 +53,44 @@ export interface DealValues {
   badgeColor: string;
   isActive: boolean;
 }
+
+/**
+ * A deal's editable fields as the form edits them, JSON-comparable: product type ids ascending,
+ * dates as ISO text, prices as numbers. Each revision of a deal keeps one; audit entries diff two.
+ */
+export interface DealSnapshot {
+  [field: string]: unknown;
+  categoryId: number;
+  productTypeIds: number[];
+  name: string;
+  additionalInformation: string | null;
+  isFeatured: boolean;
+  currentPrice: number;
+  previousPrice: number;
+  promoCode: string | null;
+  dealStartsIn: string | null;
+  dealExpiresIn: string | null;
+  link: string;
+  keywords: string | null;
+  badgeText: string | null;
+  badgeColor: string;
+  isActive: boolean;
+}
+
+/** Who writes a deal: the request its audit entry and revision are recorded for, and why. */
+export interface DealWrite {
+  request: FastifyRequest;
+  /** An update's revision: a save from the form (the default) or a revision restored. */
+  revision?: Extract<RevisionAction, 'save' | 'restore'>;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Records a deal write in its transaction: `before` null is a create, `after` null a delete.
+ * The plugin's journal writes the audit entry and the revision (see the default export).
+ */
+export type DealJournal = (tx: Tx, write: DealWrite, productId: number, before: DealSnapshot | null, after: DealSnapshot | null) => Promise<void>;
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -82,8 +127,60 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function createDealsRepository(db: Database, goLive: GoLiveSchedule) {
-  type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export function createDealsRepository(db: Database, goLive: GoLiveSchedule, journal: DealJournal) {
+  /** The deal's snapshot as stored (locking its row for the rest of the transaction), or null when it is gone. */
+  async function snapshotOf(tx: Tx, productId: number): Promise<DealSnapshot | null> {
+    const [row] = await tx
+      .select({
+        categoryId: products.categoryId,
+        name: products.name,
+        additionalInformation: products.additionalInformation,
+        isFeatured: products.isFeatured,
+        currentPrice: products.currentPrice,
+        previousPrice: products.previousPrice,
+        promoCode: products.promoCode,
+        dealStartsIn: products.dealStartsIn,
+        dealExpiresIn: products.dealExpiresIn,
+        link: products.link,
+        keywords: products.keywords,
+        badgeText: products.badgeText,
+        badgeColor: products.badgeColor,
+        isActive: products.isActive,
+      })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update');
+    if (!row) return null;
+    const types = await tx
+      .select({ id: productProductTypes.productTypeId })
+      .from(productProductTypes)
+      .where(eq(productProductTypes.productId, productId))
+      .orderBy(asc(productProductTypes.productTypeId));
+    return {
+      categoryId: row.categoryId,
+      productTypeIds: types.map((type) => type.id),
+      name: row.name,
+      additionalInformation: row.additionalInformation,
+      isFeatured: row.isFeatured,
+      currentPrice: Number(row.currentPrice),
+      previousPrice: Number(row.previousPrice),
+      promoCode: row.promoCode,
+      dealStartsIn: isoOrNull(row.dealStartsIn),
+      dealExpiresIn: isoOrNull(row.dealExpiresIn),
+      link: row.link,
+      keywords: row.keywords,
+      badgeText: row.badgeText,
+      badgeColor: row.badgeColor,
+      isActive: row.isActive,
+    };
+  }
+
+  /** The snapshot just written (read back, so it is what the deal now holds). */
+  async function written(tx: Tx, productId: number): Promise<DealSnapshot> {
+    const snapshot = await snapshotOf(tx, productId);
+    if (!snapshot) throw new Error(`deal ${productId} vanished inside its own transaction`);
+    return snapshot;
+  }
 
   /** Locks the deal row for the rest of the transaction and stamps it modified; false when it is gone. */
   async function touch(tx: Tx, productId: number): Promise<boolean> {
@@ -281,7 +378,7 @@ export function createDealsRepository(db: Database, goLive: GoLiveSchedule) {
      * Inserts a deal with its product types and its first (preview) image, and queues its
      * new-deal alert when its category asks for one; answers its id.
      */
-    async create(values: DealValues, productTypeIds: readonly number[], imagePath: string, addedById: number): Promise<number> {
+    async create(values: DealValues, productTypeIds: readonly number[], imagePath: string, addedById: number, write: DealWrite): Promise<number> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(products)
@@ -295,6 +392,7 @@ export function createDealsRepository(db: Database, goLive: GoLiveSchedule) {
         // one starting later when it starts; both are queued with the deal.
         await announceLiveDeal(tx, row.id);
         await goLive.after(tx, sql`p.id = ${row.id}`, new Map());
+        await journal(tx, write, row.id, null, await written(tx, row.id));
         return row.id;
       });
     },
@@ -303,8 +401,10 @@ export function createDealsRepository(db: Database, goLive: GoLiveSchedule) {
      * Rewrites the deal's fields and product types; `imagePath`, when given, is added as a new
      * image (the preview if the deal has none). False when the deal does not exist.
      */
-    async update(productId: number, values: DealValues, productTypeIds: readonly number[], imagePath: string | null): Promise<boolean> {
+    async update(productId: number, values: DealValues, productTypeIds: readonly number[], imagePath: string | null, write: DealWrite): Promise<boolean> {
       return db.transaction(async (tx) => {
+        const before = await snapshotOf(tx, productId);
+        if (!before) return false;
         const thisDeal = sql`p.id = ${productId}`;
         const waiting = await goLive.before(tx, thisDeal);
         const updated = await tx
@@ -319,19 +419,24 @@ export function createDealsRepository(db: Database, goLive: GoLiveSchedule) {
         }
         await refreshSearchText(tx, { productIds: [productId] });
         await goLive.after(tx, thisDeal, waiting);
+        await journal(tx, write, productId, before, await written(tx, productId));
         return true;
       });
     },
 
     /** Deletes the deal (its images, product types and featured-section links cascade); answers its image names, or null when it did not exist. */
-    async delete(productId: number): Promise<string[] | null> {
+    async delete(productId: number, write: DealWrite): Promise<string[] | null> {
       return db.transaction(async (tx) => {
+        const before = await snapshotOf(tx, productId);
+        if (!before) return null;
         const images = await tx.select({ filePath: productImages.filePath }).from(productImages).where(eq(productImages.productId, productId));
         const thisDeal = sql`p.id = ${productId}`;
         const waiting = await goLive.before(tx, thisDeal);
         const deleted = await tx.delete(products).where(eq(products.id, productId)).returning({ id: products.id });
         await goLive.after(tx, thisDeal, waiting);
-        return deleted.length > 0 ? images.map((image) => image.filePath) : null;
+        if (deleted.length === 0) return null;
+        await journal(tx, write, productId, before, null);
+        return images.map((image) => image.filePath);
       });
     },
 
@@ -455,7 +560,15 @@ export function mayChangeDeal(viewer: { userId: number; isAdmin: boolean }, deal
 
 export default fp(
   async (fastify) => {
-    const deals = createDealsRepository(fastify.db, fastify.dealGoLive);
+    // Issue 20: each write's audit entry ('create', 'update' or 'restore', 'delete') and revision.
+    const journal: DealJournal = async (tx, { request, revision = 'save' }, productId, before, after) => {
+      const action = before === null ? 'create' : after === null ? 'delete' : revision === 'restore' ? 'restore' : 'update';
+      await fastify.audit.record(tx, request, { action, recordType: 'deal', recordId: productId, changes: fieldChanges(before, after) });
+      if (after) {
+        await fastify.revisions.record(tx, { recordType: 'deal', recordId: productId, action: before === null ? 'create' : revision, snapshot: after, actor: actorOf(request) });
+      }
+    };
+    const deals = createDealsRepository(fastify.db, fastify.dealGoLive, journal);
     fastify.decorate('deals', deals);
     fastify.decorate('dealOwnerOrAdmin', (locate: DealLocator, notFoundMessage: string = DEAL_MESSAGES.notFound) => {
       return async function dealOwnerOrAdmin(request: FastifyRequest): Promise<void> {
@@ -468,5 +581,5 @@ export default fp(
       };
     });
   },
-  { name: 'deals', dependencies: ['database', 'viewer', 'deal-go-live'] },
+  { name: 'deals', dependencies: ['database', 'viewer', 'deal-go-live', 'audit', 'revisions'] },
 );

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { categories, featuredSectionProducts, featuredSections, productImages, productProductTypes, products, productTypes } from '../../db/schema.js';
 import { fieldError, HttpError } from '../../errors.js';
+import { created, deleted, updated, type AuditTrail } from './audit.js';
 import type { ImageStore } from './images.js';
 import { activeOnlyCondition, applySortOrder, nextSortOrder, writeWithImage } from './stores.js';
 
@@ -111,15 +112,16 @@ export function createFeaturedSectionsRepository(db: Database, images: ImageStor
     },
 
     /** Creates a section with its image (required by the route); answers its id. */
-    async create(input: FeaturedSectionInput & { image: Buffer }): Promise<number> {
+    async create(input: FeaturedSectionInput & { image: Buffer }, audit: AuditTrail): Promise<number> {
       return writeWithImage(images, log, input.image, async (imageFilePath) => {
         const id = await db.transaction(async (tx) => {
           const sortOrder = input.sortOrder ?? (await nextSortOrder(tx, featuredSections));
           const [row] = await tx
             .insert(featuredSections)
             .values({ name: input.name, imageFilePath, isActive: input.isActive ?? true, sortOrder })
-            .returning({ id: featuredSections.id });
+            .returning();
           if (!row) throw new Error('featured section insert returned nothing');
+          await audit(tx, created('featuredSection', row));
           return row.id;
         });
         return { result: id };
@@ -127,42 +129,40 @@ export function createFeaturedSectionsRepository(db: Database, images: ImageStor
     },
 
     /** Updates a section's details; a new image replaces the old one (released after the commit). */
-    async update(id: number, input: FeaturedSectionInput): Promise<void> {
+    async update(id: number, input: FeaturedSectionInput, audit: AuditTrail): Promise<void> {
       await writeWithImage(images, log, input.image, async (imageFilePath) =>
         db.transaction(async (tx) => {
-          const [old] = await tx
-            .select({ imageFilePath: featuredSections.imageFilePath })
-            .from(featuredSections)
-            .where(eq(featuredSections.id, id))
-            .for('update');
+          const [old] = await tx.select().from(featuredSections).where(eq(featuredSections.id, id)).for('update');
           if (!old) throw new HttpError(404, CATALOG_MESSAGES.featuredSection.notFound);
-          await tx
-            .update(featuredSections)
-            .set({ name: input.name, isActive: input.isActive, sortOrder: input.sortOrder, imageFilePath })
-            .where(eq(featuredSections.id, id));
+          const set = { name: input.name, isActive: input.isActive, sortOrder: input.sortOrder, imageFilePath };
+          await tx.update(featuredSections).set(set).where(eq(featuredSections.id, id));
+          await audit(tx, updated('featuredSection', old, set));
           return { result: undefined, dropped: imageFilePath ? old.imageFilePath : null };
         }),
       );
     },
 
-    async sort(items: SortItems): Promise<void> {
-      await applySortOrder(db, featuredSections, items, 'featured sections');
+    async sort(items: SortItems, audit: AuditTrail): Promise<void> {
+      await applySortOrder(db, featuredSections, items, { label: 'featured sections', recordType: 'featuredSection', audit });
     },
 
     /** Deletes a section; its deal links go by cascade, its image file once the delete committed. */
-    async delete(id: number): Promise<void> {
-      await writeWithImage(images, log, undefined, async () => {
-        const [row] = await db.delete(featuredSections).where(eq(featuredSections.id, id)).returning({ imageFilePath: featuredSections.imageFilePath });
-        if (!row) throw new HttpError(404, CATALOG_MESSAGES.featuredSection.notFound);
-        return { result: undefined, dropped: row.imageFilePath };
-      });
+    async delete(id: number, audit: AuditTrail): Promise<void> {
+      await writeWithImage(images, log, undefined, async () =>
+        db.transaction(async (tx) => {
+          const [row] = await tx.delete(featuredSections).where(eq(featuredSections.id, id)).returning();
+          if (!row) throw new HttpError(404, CATALOG_MESSAGES.featuredSection.notFound);
+          await audit(tx, deleted('featuredSection', row));
+          return { result: undefined, dropped: row.imageFilePath };
+        }),
+      );
     },
 
     /**
      * Links deals to a section after its last one, in the order given; deals already in it are
      * skipped. Unknown deals refuse the whole call. Answers the newly linked ids.
      */
-    async addProducts(sectionId: number, productIds: readonly number[]): Promise<number[]> {
+    async addProducts(sectionId: number, productIds: readonly number[], audit: AuditTrail): Promise<number[]> {
       const wanted = [...new Set(productIds)];
       return db.transaction(async (tx) => {
         // Locking the section serialises concurrent appends, so their sort orders never collide.
@@ -182,6 +182,8 @@ export function createFeaturedSectionsRepository(db: Database, images: ImageStor
           ).map((row) => row.id),
         );
         const added = wanted.filter((id) => !linked.has(id));
+        // Recorded even when every deal was there already: the call is logged, its changes empty.
+        await audit(tx, { action: 'assign', recordType: 'featuredSection', recordId: sectionId, changes: added.length > 0 ? { productIds: { from: null, to: added } } : null });
         if (added.length === 0) return [];
 
         const [last] = await tx
@@ -196,7 +198,7 @@ export function createFeaturedSectionsRepository(db: Database, images: ImageStor
     },
 
     /** Unlinks one deal from a section (the deal itself stays). */
-    async removeProduct(sectionId: number, productId: number): Promise<void> {
+    async removeProduct(sectionId: number, productId: number, audit: AuditTrail): Promise<void> {
       await db.transaction(async (tx) => {
         const [section] = await tx.select({ id: featuredSections.id }).from(featuredSections).where(eq(featuredSections.id, sectionId)).for('update');
         if (!section) throw new HttpError(404, CATALOG_MESSAGES.featuredSection.notFound);
@@ -205,6 +207,7 @@ export function createFeaturedSectionsRepository(db: Database, images: ImageStor
           .where(and(eq(featuredSectionProducts.featuredSectionId, sectionId), eq(featuredSectionProducts.productId, productId)))
           .returning({ productId: featuredSectionProducts.productId });
         if (removed.length === 0) throw new HttpError(404, CATALOG_MESSAGES.featuredSection.productNotInSection);
+        await audit(tx, { action: 'unassign', recordType: 'featuredSection', recordId: sectionId, changes: { productIds: { from: [productId], to: null } } });
         await tx.update(featuredSections).set({ dateUpdated: new Date() }).where(eq(featuredSections.id, sectionId));
       });
     },

@@ -5,6 +5,7 @@ import { CMS_MESSAGES, type FooterItem, type SortItems } from '../../contract/in
 import type { Database } from '../../db/client.js';
 import { footerItems } from '../../db/schema.js';
 import { HttpError } from '../../errors.js';
+import { auditedSort, created, deleted, updated, type AuditTrail } from './audit.js';
 import { writeSortOrders } from './pages.js';
 
 export interface FooterItemFields {
@@ -28,28 +29,38 @@ export function createFooterItemsRepository(db: Database) {
     },
 
     /** Appends the item at the end of the footer; answers its id. */
-    async create(fields: FooterItemFields): Promise<number> {
-      const [row] = await db
-        .insert(footerItems)
-        .values({ ...fields, sortOrder: sql`(SELECT coalesce(max(sort_order) + 1, 0) FROM footer_items)` })
-        .returning({ id: footerItems.id });
-      if (!row) throw new Error('footer item insert returned nothing');
-      return row.id;
+    async create(fields: FooterItemFields, audit: AuditTrail): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(footerItems)
+          .values({ ...fields, sortOrder: sql`(SELECT coalesce(max(sort_order) + 1, 0) FROM footer_items)` })
+          .returning();
+        if (!row) throw new Error('footer item insert returned nothing');
+        await audit(tx, created('footerItem', row));
+        return row.id;
+      });
     },
 
-    async update(id: number, fields: FooterItemFields): Promise<void> {
-      const rows = await db.update(footerItems).set(fields).where(eq(footerItems.id, id)).returning({ id: footerItems.id });
-      if (rows.length === 0) throw notFound();
+    async update(id: number, fields: FooterItemFields, audit: AuditTrail): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(footerItems).where(eq(footerItems.id, id)).for('update');
+        if (!before) throw notFound();
+        await tx.update(footerItems).set(fields).where(eq(footerItems.id, id));
+        await audit(tx, updated('footerItem', before, { ...fields }));
+      });
     },
 
-    async remove(id: number): Promise<void> {
-      const rows = await db.delete(footerItems).where(eq(footerItems.id, id)).returning({ id: footerItems.id });
-      if (rows.length === 0) throw notFound();
+    async remove(id: number, audit: AuditTrail): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(footerItems).where(eq(footerItems.id, id)).returning();
+        if (!row) throw notFound();
+        await audit(tx, deleted('footerItem', row));
+      });
     },
 
     /** New order in one transaction; an unknown id writes nothing. */
-    async sort(items: SortItems): Promise<void> {
-      await db.transaction(async (tx) => writeSortOrders(tx, footerItems, items));
+    async sort(items: SortItems, audit: AuditTrail): Promise<void> {
+      await db.transaction((tx) => auditedSort(tx, audit, footerItems, 'footerItem', items, () => writeSortOrders(tx, footerItems, items)));
     },
   };
 }

@@ -73,9 +73,18 @@ export function publicRemoteLocation(env: Env, root: string): RemoteLocation {
   return { kind: 'url', manifestUrl: new URL(configured, `${publicUrlOf(env)}/`).href };
 }
 
-/** Visitor pages rendered on the server: not the back office, not the draft preview. */
+/**
+ * Draft previews: `/preview` (staff) and `/preview/shared/{token}` (shareable links, issue 20).
+ * Client-rendered only (a draft never enters the page cache) and never indexed.
+ */
+const PREVIEW_PATH = /^\/preview(?:\/|$)/;
+
+/** Tells crawlers not to index a preview even when they fetch it (robots.txt disallows /preview too). */
+const NOINDEX_META = '<meta name="robots" content="noindex">';
+
+/** Visitor pages rendered on the server: not the back office, not the draft previews. */
 function isRenderedPath(path: string): boolean {
-  return !BACK_OFFICE_PATH.test(path) && path !== '/preview' && path !== '/' && path !== '/index.html';
+  return !BACK_OFFICE_PATH.test(path) && !PREVIEW_PATH.test(path) && path !== '/' && path !== '/index.html';
 }
 
 /** Inlines the client configuration; `<` is escaped so no value can close the script element. */
@@ -118,7 +127,8 @@ function isClientRoute(request: FastifyRequest): boolean {
   const path = request.url.split('?', 1)[0] ?? '/';
   if (isApiPath(path) || path === '/remotes' || path.startsWith('/remotes/')) return false;
   const lastSegment = path.slice(path.lastIndexOf('/') + 1);
-  if (lastSegment.includes('.')) return false;
+  // A preview link's token is `payload.signature`: a page, not a file.
+  if (lastSegment.includes('.') && !PREVIEW_PATH.test(path)) return false;
   const accept = request.headers.accept ?? '';
   return accept.includes('text/html') || accept.includes('*/*');
 }
@@ -169,6 +179,10 @@ async function registerShell(fastify: FastifyInstance, shellDist: string, env: E
     const path = request.url.split('?', 1)[0] ?? '/';
     if (path === '/') return reply.redirect(`/home${request.url.slice(1)}`, 301);
     if (isRenderedPath(path) && (await sendRendered(request, reply))) return reply;
+    if (PREVIEW_PATH.test(path)) {
+      const html = (await visitorIndex()).replace('</head>', () => `${NOINDEX_META}</head>`);
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', NO_CACHE).header('x-robots-tag', 'noindex').send(html);
+    }
     const html = BACK_OFFICE_PATH.test(path) ? indexHtml : await visitorIndex();
     return reply.code(200).type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(html);
   };

@@ -87,6 +87,8 @@ async function reencode(bytes: Buffer, format: Format): Promise<{ original: Buff
  * listed; rich-text columns may embed `Attachments/<name>`. Keep in step with the schema when a
  * table gains an image.
  */
+// Drafts and revisions (issue 20) keep their images: a draft may be published and any revision
+// restored, so an image stays while one of them names it.
 const referencesQuery = (name: string) => sql`
   SELECT 1 FROM categories WHERE image_file_path = ${name}
   UNION ALL SELECT 1 FROM product_types WHERE image_file_path = ${name}
@@ -96,6 +98,10 @@ const referencesQuery = (name: string) => sql`
   UNION ALL SELECT 1 FROM content_sections WHERE image_path = ${name} OR strpos(description, ${name}) > 0 OR strpos(raw_html, ${name}) > 0
   UNION ALL SELECT 1 FROM banner_items WHERE image_path = ${name} OR strpos(description, ${name}) > 0
   UNION ALL SELECT 1 FROM site_assets WHERE company_logo_path = ${name} OR company_icon_path = ${name}
+  UNION ALL SELECT 1 FROM pages WHERE strpos(draft::text, ${name}) > 0
+  UNION ALL SELECT 1 FROM content_sections WHERE strpos(draft::text, ${name}) > 0
+  UNION ALL SELECT 1 FROM banners WHERE strpos(draft::text, ${name}) > 0
+  UNION ALL SELECT 1 FROM revisions WHERE strpos(snapshot::text, ${name}) > 0
   LIMIT 1`;
 
 /** The key of a stored image's WebP at most `width` px wide. */

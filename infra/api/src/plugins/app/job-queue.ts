@@ -8,6 +8,7 @@
  * feature that schedules work as part of a write passes `jobs.in(tx)`, so the job is stored in the
  * write's transaction: both commit, or neither.
  */
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
@@ -36,6 +37,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobQueue;
   }
+}
+
+/**
+ * A job id (a UUID, version 8 of RFC 9562) derived from what the job is for, so the job a record
+ * waits on is known from the record alone and scheduling the same thing twice stores one job.
+ */
+export function deterministicJobId(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** pg-boss numbers its placeholders ($1…); Drizzle binds each occurrence as a parameter of its own. */

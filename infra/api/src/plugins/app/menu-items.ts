@@ -12,6 +12,7 @@ import { CMS_MESSAGES, type AssignedMenuItem, type MenuItem, type SortItems } fr
 import type { Database } from '../../db/client.js';
 import { menuItems, pages } from '../../db/schema.js';
 import { fieldError, HttpError } from '../../errors.js';
+import { auditedSort, created, deleted, updated, type AuditTrail } from './audit.js';
 import { writeSortOrders } from './pages.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -134,7 +135,7 @@ export function createMenuItemsRepository(db: Database) {
     },
 
     /** Appends the item at the end of its level; answers its id. */
-    async create(fields: MenuItemFields): Promise<number> {
+    async create(fields: MenuItemFields, audit: AuditTrail): Promise<number> {
       return db.transaction(async (tx) => {
         await lockMenu(tx);
         await checkPage(tx, fields.pageId);
@@ -151,58 +152,59 @@ export function createMenuItemsRepository(db: Database) {
             parentMenuItemId: parentId,
             sortOrder: await nextSortOrder(tx, parentId),
           })
-          .returning({ id: menuItems.id });
+          .returning();
         if (!row) throw new Error('menu item insert returned nothing');
+        await audit(tx, created('menuItem', row));
         return row.id;
       });
     },
 
-    async update(id: number, fields: MenuItemFields): Promise<void> {
+    async update(id: number, fields: MenuItemFields, audit: AuditTrail): Promise<void> {
       await db.transaction(async (tx) => {
         await lockMenu(tx);
-        const [current] = await tx.select({ parentId: menuItems.parentMenuItemId }).from(menuItems).where(eq(menuItems.id, id));
+        const [current] = await tx.select().from(menuItems).where(eq(menuItems.id, id));
         if (!current) throw notFound();
         await checkPage(tx, fields.pageId);
-        const parentId = fields.parentMenuItemId === undefined ? current.parentId : fields.parentMenuItemId;
+        const parentId = fields.parentMenuItemId === undefined ? current.parentMenuItemId : fields.parentMenuItemId;
         if (parentId !== null) await checkParent(tx, parentId, id);
-        await tx
-          .update(menuItems)
-          .set({
-            name: fields.name,
-            pageId: fields.pageId,
-            customLink: fields.customLink,
-            parentMenuItemId: parentId,
-            ...(fields.openInNewTab === undefined ? {} : { openInNewTab: fields.openInNewTab }),
-            ...(fields.isActive === undefined ? {} : { isActive: fields.isActive }),
-            // A new parent puts the item at the end of its new siblings.
-            ...(parentId === current.parentId ? {} : { sortOrder: await nextSortOrder(tx, parentId) }),
-          })
-          .where(eq(menuItems.id, id));
+        const set = {
+          name: fields.name,
+          pageId: fields.pageId,
+          customLink: fields.customLink,
+          parentMenuItemId: parentId,
+          openInNewTab: fields.openInNewTab,
+          isActive: fields.isActive,
+          // A new parent puts the item at the end of its new siblings.
+          ...(parentId === current.parentMenuItemId ? {} : { sortOrder: await nextSortOrder(tx, parentId) }),
+        };
+        await tx.update(menuItems).set(set).where(eq(menuItems.id, id));
+        await audit(tx, updated('menuItem', current, set));
       });
     },
 
     /** Deletes the item; its children become top-level items (the foreign key sets their parent to null). */
-    async remove(id: number): Promise<void> {
-      const rows = await db.delete(menuItems).where(eq(menuItems.id, id)).returning({ id: menuItems.id });
-      if (rows.length === 0) throw notFound();
+    async remove(id: number, audit: AuditTrail): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(menuItems).where(eq(menuItems.id, id)).returning();
+        if (!row) throw notFound();
+        await audit(tx, deleted('menuItem', row));
+      });
     },
 
     /** Makes the item top-level again (at the end of the top level). */
-    async removeParent(id: number): Promise<void> {
+    async removeParent(id: number, audit: AuditTrail): Promise<void> {
       await db.transaction(async (tx) => {
         await lockMenu(tx);
-        const [current] = await tx.select({ parentId: menuItems.parentMenuItemId }).from(menuItems).where(eq(menuItems.id, id));
+        const [current] = await tx.select().from(menuItems).where(eq(menuItems.id, id));
         if (!current) throw notFound();
-        if (current.parentId === null) return;
-        await tx
-          .update(menuItems)
-          .set({ parentMenuItemId: null, sortOrder: await nextSortOrder(tx, null) })
-          .where(eq(menuItems.id, id));
+        const set = current.parentMenuItemId === null ? null : { parentMenuItemId: null, sortOrder: await nextSortOrder(tx, null) };
+        if (set) await tx.update(menuItems).set(set).where(eq(menuItems.id, id));
+        await audit(tx, { ...updated('menuItem', current, set ?? {}), action: 'unassign' });
       });
     },
 
     /** Makes `childIds` children of `parentId`, appended in the given order. */
-    async assignParent(parentId: number, childIds: number[]): Promise<void> {
+    async assignParent(parentId: number, childIds: number[], audit: AuditTrail): Promise<void> {
       const ids = [...new Set(childIds)];
       await db.transaction(async (tx) => {
         await lockMenu(tx);
@@ -222,12 +224,13 @@ export function createMenuItemsRepository(db: Database) {
           menuItems,
           ids.map((id, index) => ({ id, sortOrder: first + index })),
         );
+        await audit(tx, { action: 'assign', recordType: 'menuItem', recordId: parentId, changes: { childMenuItemIds: { from: null, to: ids } } });
       });
     },
 
     /** New order in one transaction; an unknown id writes nothing. */
-    async sort(items: SortItems): Promise<void> {
-      await db.transaction(async (tx) => writeSortOrders(tx, menuItems, items));
+    async sort(items: SortItems, audit: AuditTrail): Promise<void> {
+      await db.transaction((tx) => auditedSort(tx, audit, menuItems, 'menuItem', items, () => writeSortOrders(tx, menuItems, items)));
     },
   };
 }

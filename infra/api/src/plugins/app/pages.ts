@@ -16,14 +16,19 @@ import {
   type Page,
   type PageComponent,
   type PageListItem,
+  type PageSnapshot,
   type RenderedComponent,
   type SortItems,
 } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
-import { bannerItems, banners, contentSections, pageComponents, pages, users } from '../../db/schema.js';
+import { bannerItems, banners, contentSections, pageComponents, pages, revisions, users } from '../../db/schema.js';
 import type { Executor } from '../../db/search-text.js';
 import { toBannerItem, toContentSection } from '../../db/section-rows.js';
 import { fieldError, HttpError } from '../../errors.js';
+import { editorialState } from './editorial.js';
+import { bannerWithDraft } from './banner-drafts.js';
+import { pageSnapshotOver } from './page-drafts.js';
+import { withSectionDraft } from './section-drafts.js';
 
 export type PageKind = 'page' | 'blog';
 
@@ -45,7 +50,7 @@ export const pageNotFound = (kind: PageKind) => new HttpError(404, kind === 'blo
 const URL_INDEX = 'pages_url_lower_key';
 
 /** The unique url index refused a write (two saves raced past the explicit check). */
-function isUrlConflict(error: unknown): boolean {
+export function isUrlConflict(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
     if (code === '23505' && (constraint === URL_INDEX || String(message).includes(URL_INDEX))) return true;
@@ -53,7 +58,7 @@ function isUrlConflict(error: unknown): boolean {
   return false;
 }
 
-const urlTaken = () => fieldError('url', MESSAGES.page.urlTaken);
+export const urlTaken = () => fieldError('url', MESSAGES.page.urlTaken);
 
 function assertDistinctIds(items: SortItems): void {
   if (new Set(items.map((item) => item.id)).size !== items.length) throw new HttpError(400, CMS_MESSAGES.sortDuplicate);
@@ -94,6 +99,24 @@ const listColumns = {
   addedOn: pages.addedOn,
 };
 
+const editorialColumns = {
+  draft: pages.draft,
+  draftSavedAt: pages.draftSavedAt,
+  draftSavedBy: pages.draftSavedBy,
+  publishAt: pages.publishAt,
+  unpublishAt: pages.unpublishAt,
+  publishedAt: pages.publishedAt,
+};
+
+/** "Changes not published" and the schedule, as the lists show them. */
+const listEditorialColumns = {
+  hasDraft: sql<boolean>`${pages.draft} IS NOT NULL`,
+  publishAt: pages.publishAt,
+  unpublishAt: pages.unpublishAt,
+};
+
+const isoOrNull = (value: Date | null) => (value === null ? null : value.toISOString());
+
 const withIsoDate = <T extends { addedOn: Date }>(row: T): Omit<T, 'addedOn'> & { addedOn: string } => ({ ...row, addedOn: row.addedOn.toISOString() });
 
 const ofKind = (kind: PageKind, id?: number) => and(eq(pages.isBlog, kind === 'blog'), id === undefined ? undefined : eq(pages.id, id));
@@ -125,18 +148,40 @@ export function createPagesRepository(db: Database) {
     /** Pages by name; blogs newest first (the list shows Added On). `isActive` undefined lists all. */
     async list(kind: PageKind, isActive: boolean | undefined): Promise<PageListItem[]> {
       const rows = await db
-        .select(listColumns)
+        .select({ ...listColumns, ...listEditorialColumns })
         .from(pages)
         .leftJoin(users, eq(users.id, pages.addedById))
         .where(and(ofKind(kind), isActive === undefined ? undefined : eq(pages.isActive, isActive)))
         .orderBy(...(kind === 'blog' ? [desc(pages.addedOn), desc(pages.id)] : [asc(pages.name), asc(pages.id)]));
-      return rows.map(withIsoDate);
+      return rows.map(({ publishAt, unpublishAt, ...row }) => ({ ...withIsoDate(row), publishAt: isoOrNull(publishAt), unpublishAt: isoOrNull(unpublishAt) }));
     },
 
+    /** The page with its components, its draft (what the editor edits) and its editorial state. */
     async get(kind: PageKind, id: number): Promise<Page | null> {
-      const [row] = await db.select(listColumns).from(pages).leftJoin(users, eq(users.id, pages.addedById)).where(ofKind(kind, id));
+      const [row] = await db
+        .select({ ...listColumns, ...editorialColumns })
+        .from(pages)
+        .leftJoin(users, eq(users.id, pages.addedById))
+        .where(ofKind(kind, id));
       if (!row) return null;
-      return { ...withIsoDate(row), contentSections: await components(id) };
+      const { draft, draftSavedAt, draftSavedBy, publishAt, unpublishAt, publishedAt, ...page } = row;
+      const editorial = editorialState({
+        draft: draft as PageSnapshot | null,
+        draftSavedAt: isoOrNull(draftSavedAt),
+        draftSavedBy,
+        publishAt: isoOrNull(publishAt),
+        unpublishAt: isoOrNull(unpublishAt),
+        publishedAt: isoOrNull(publishedAt),
+      });
+      return {
+        ...withIsoDate(page),
+        hasDraft: editorial.hasDraft,
+        publishAt: editorial.publishAt,
+        unpublishAt: editorial.unpublishAt,
+        contentSections: await components(id),
+        draft: draft as PageSnapshot | null,
+        editorial,
+      };
     },
 
     async exists(kind: PageKind, id: number): Promise<boolean> {
@@ -154,55 +199,36 @@ export function createPagesRepository(db: Database) {
       return row !== undefined;
     },
 
-    async create(kind: PageKind, fields: PageFields, bannerImageFilePath: string | null, addedById: number): Promise<number> {
-      try {
-        const [row] = await db
-          .insert(pages)
-          .values({
-            isBlog: kind === 'blog',
-            name: fields.name,
-            title: fields.title,
-            url: fields.url,
-            keywords: fields.keywords,
-            description: fields.description,
-            isBannerVisible: fields.isBannerVisible ?? true,
-            bannerColor: fields.bannerColor ?? '#000000',
-            isActive: fields.isActive ?? true,
-            bannerImageFilePath,
-            addedById,
-          })
-          .returning({ id: pages.id });
-        if (!row) throw new Error('page insert returned nothing');
-        return row.id;
-      } catch (error) {
-        throw isUrlConflict(error) ? urlTaken() : error;
-      }
-    },
-
-    /**
-     * Replaces the editable fields and, when `newImage` is given, the banner image. Answers the
-     * image it replaced, for the caller to release once this has committed.
-     */
-    async update(kind: PageKind, id: number, fields: PageFields, newImage: string | null): Promise<{ replacedImage: string | null }> {
+    /** Creates a published page or blog; `onCreated` runs in the same transaction (its first revision). */
+    async create(
+      kind: PageKind,
+      fields: PageFields,
+      bannerImageFilePath: string | null,
+      addedById: number,
+      onCreated?: (tx: Executor & Pick<Database, 'insert'>, id: number) => Promise<void>,
+    ): Promise<number> {
       try {
         return await db.transaction(async (tx) => {
-          const [current] = await tx.select({ image: pages.bannerImageFilePath }).from(pages).where(ofKind(kind, id)).for('update');
-          if (!current) throw pageNotFound(kind);
-          await tx
-            .update(pages)
-            .set({
+          const [row] = await tx
+            .insert(pages)
+            .values({
+              isBlog: kind === 'blog',
               name: fields.name,
               title: fields.title,
               url: fields.url,
               keywords: fields.keywords,
               description: fields.description,
-              ...(fields.isBannerVisible === undefined ? {} : { isBannerVisible: fields.isBannerVisible }),
-              ...(fields.bannerColor === undefined ? {} : { bannerColor: fields.bannerColor }),
-              ...(fields.isActive === undefined ? {} : { isActive: fields.isActive }),
-              ...(newImage === null ? {} : { bannerImageFilePath: newImage }),
+              isBannerVisible: fields.isBannerVisible ?? true,
+              bannerColor: fields.bannerColor ?? '#000000',
+              isActive: fields.isActive ?? true,
+              bannerImageFilePath,
+              addedById,
+              publishedAt: new Date(),
             })
-            .where(eq(pages.id, id));
-          return { replacedImage: newImage === null ? null : current.image };
+            .returning({ id: pages.id });
+          if (!row) throw new Error('page insert returned nothing');
+          await onCreated?.(tx, row.id);
+          return row.id;
         });
       } catch (error) {
         throw isUrlConflict(error) ? urlTaken() : error;
@@ -211,13 +237,21 @@ export function createPagesRepository(db: Database) {
 
     /**
      * Deletes the page or blog: its component assignments go with it, menu items pointing to it
-     * lose their page and content sections or banners created from it stay (foreign keys). Answers
-     * its banner image for the caller to release.
+     * lose their page and content sections or banners created from it stay (foreign keys). Its
+     * revisions go too (nothing is left to restore them to; the audit log keeps what happened).
+     * Answers the banner images it and its draft and revisions named, for the caller to release.
      */
-    async remove(kind: PageKind, id: number): Promise<{ image: string | null }> {
-      const [row] = await db.delete(pages).where(ofKind(kind, id)).returning({ image: pages.bannerImageFilePath });
-      if (!row) throw pageNotFound(kind);
-      return row;
+    async remove(kind: PageKind, id: number): Promise<{ images: Array<string | null> }> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(pages).where(ofKind(kind, id)).returning({ image: pages.bannerImageFilePath, draft: pages.draft });
+        if (!row) throw pageNotFound(kind);
+        const history = await tx
+          .delete(revisions)
+          .where(and(eq(revisions.recordType, kind), eq(revisions.recordId, id)))
+          .returning({ image: sql<string | null>`${revisions.snapshot}->>'bannerImageFilePath'` });
+        const draftImage = (row.draft as PageSnapshot | null)?.bannerImageFilePath ?? null;
+        return { images: [row.image, draftImage, ...history.map((entry) => entry.image)] };
+      });
     },
 
     /** Removes the banner image; answers the removed name for the caller to release. */
@@ -307,6 +341,11 @@ export function createPagesRepository(db: Database) {
         .leftJoin(users, eq(users.id, pages.addedById))
         .where(and(ofKind(kind, id), drafts ? undefined : eq(pages.isActive, true)));
       if (!page) return null;
+      if (drafts) {
+        // The preview shows the draft exactly as publishing it would.
+        const [row] = await db.select({ draft: pages.draft }).from(pages).where(eq(pages.id, id));
+        if (row?.draft) Object.assign(page, pageSnapshotOver(page as unknown as PageSnapshot, row.draft as Record<string, unknown>));
+      }
 
       const [componentRows, itemRows] = await Promise.all([
         db
@@ -341,9 +380,10 @@ export function createPagesRepository(db: Database) {
         id: component.id,
         type: component.type as ComponentType,
         bannerId: component.bannerId,
-        banner: banner ? bannerOut(banner) : null,
+        banner: banner ? (drafts ? bannerWithDraft(bannerOut(banner), banner.draft) : bannerOut(banner)) : null,
         contentSectionId: component.contentSectionId,
-        contentSection: section ? toContentSection(section) : null,
+        // The preview shows each section's draft (the row, `draft` included, is selected whole).
+        contentSection: section ? toContentSection(drafts ? withSectionDraft(section) : section) : null,
       }));
 
       const { isActive: _isActive, addedById: _addedById, ...shown } = withIsoDate(page);

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.js';
 import { productProductTypes, productTypes } from '../../db/schema.js';
 import { refreshSearchText } from '../../db/search-text.js';
 import { HttpError } from '../../errors.js';
+import { created, deleted, updated, type AuditTrail } from './audit.js';
 import type { ImageStore } from './images.js';
 import { activeOnlyCondition, applySortOrder, deleteUnlessUsed, nextSortOrder, type Selector, writeWithImage } from './stores.js';
 
@@ -57,15 +58,16 @@ export function createProductTypesRepository(db: Database, images: ImageStore, l
     },
 
     /** Creates a product type with its image (required by the route); answers its id. */
-    async create(input: ProductTypeInput & { image: Buffer }): Promise<number> {
+    async create(input: ProductTypeInput & { image: Buffer }, audit: AuditTrail): Promise<number> {
       return writeWithImage(images, log, input.image, async (imageFilePath) => {
         const id = await db.transaction(async (tx) => {
           const sortOrder = input.sortOrder ?? (await nextSortOrder(tx, productTypes));
           const [row] = await tx
             .insert(productTypes)
             .values({ name: input.name, imageFilePath, isActive: input.isActive ?? true, notifyImmediately: input.notifyImmediately ?? false, sortOrder })
-            .returning({ id: productTypes.id });
+            .returning();
           if (!row) throw new Error('product type insert returned nothing');
+          await audit(tx, created('productType', row));
           return row.id;
         });
         return { result: id };
@@ -76,45 +78,37 @@ export function createProductTypesRepository(db: Database, images: ImageStore, l
      * Updates a product type; a new image replaces the old one (released after the commit) and a
      * rename rewrites the search text of its deals in the same transaction.
      */
-    async update(id: number, input: ProductTypeInput): Promise<void> {
+    async update(id: number, input: ProductTypeInput, audit: AuditTrail): Promise<void> {
       await writeWithImage(images, log, input.image, async (imageFilePath) =>
         db.transaction(async (tx) => {
-          const [old] = await tx
-            .select({ name: productTypes.name, imageFilePath: productTypes.imageFilePath })
-            .from(productTypes)
-            .where(eq(productTypes.id, id))
-            .for('update');
+          const [old] = await tx.select().from(productTypes).where(eq(productTypes.id, id)).for('update');
           if (!old) throw new HttpError(404, CATALOG_MESSAGES.productType.notFound);
-          await tx
-            .update(productTypes)
-            .set({ name: input.name, isActive: input.isActive, notifyImmediately: input.notifyImmediately, sortOrder: input.sortOrder, imageFilePath })
-            .where(eq(productTypes.id, id));
+          const set = { name: input.name, isActive: input.isActive, notifyImmediately: input.notifyImmediately, sortOrder: input.sortOrder, imageFilePath };
+          await tx.update(productTypes).set(set).where(eq(productTypes.id, id));
+          await audit(tx, updated('productType', old, set));
           if (old.name !== input.name) await refreshSearchText(tx, { productTypeId: id });
           return { result: undefined, dropped: imageFilePath ? old.imageFilePath : null };
         }),
       );
     },
 
-    async sort(items: SortItems): Promise<void> {
-      await applySortOrder(db, productTypes, items, 'product categories');
+    async sort(items: SortItems, audit: AuditTrail): Promise<void> {
+      await applySortOrder(db, productTypes, items, { label: 'product categories', recordType: 'productType', audit });
     },
 
     /** Deletes a product type no deal carries (404 unknown, 409 in use); its image file goes once the delete committed. */
-    async delete(id: number): Promise<void> {
+    async delete(id: number, audit: AuditTrail): Promise<void> {
       await deleteUnlessUsed(images, log, {
         countDeals: () => dealsOfProductType(db, id),
         inUse: CATALOG_MESSAGES.productType.inUse,
         remove: () =>
           db.transaction(async (tx) => {
-            const [row] = await tx
-              .select({ imageFilePath: productTypes.imageFilePath })
-              .from(productTypes)
-              .where(eq(productTypes.id, id))
-              .for('update');
+            const [row] = await tx.select().from(productTypes).where(eq(productTypes.id, id)).for('update');
             if (!row) throw new HttpError(404, CATALOG_MESSAGES.productType.notFound);
             const deals = await dealsOfProductType(tx, id);
             if (deals > 0) throw new HttpError(409, CATALOG_MESSAGES.productType.inUse(deals));
             await tx.delete(productTypes).where(eq(productTypes.id, id));
+            await audit(tx, deleted('productType', row));
             return row.imageFilePath;
           }),
       });

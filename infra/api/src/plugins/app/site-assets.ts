@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { HOT_DEAL_THRESHOLD, type SiteAsset, type UpdateSiteAsset } from '../../contract/index.js';
 import type { Database } from '../../db/client.js';
 import { siteAssets, type SiteAssetRow } from '../../db/schema.js';
+import { updated, type AuditTrail } from './audit.js';
 import { cleanText } from './content-sections.js';
 
 /** The text fields of the form, in the order the screen shows them. */
@@ -72,19 +73,18 @@ export function createSiteAssetsRepository(db: Database) {
     async save(
       values: SiteAssetValues,
       images: { companyLogoPath?: string; companyIconPath?: string },
-      settings: { hotDealThreshold?: number | undefined } = {},
+      settings: { hotDealThreshold?: number | undefined },
+      audit: AuditTrail,
     ): Promise<string[]> {
       return db.transaction(async (tx) => {
-        const [previous] = await tx
-          .select({ companyLogoPath: siteAssets.companyLogoPath, companyIconPath: siteAssets.companyIconPath })
-          .from(siteAssets)
-          .where(eq(siteAssets.id, 1))
-          .for('update');
+        const [previous] = await tx.select().from(siteAssets).where(eq(siteAssets.id, 1)).for('update');
         const set = { ...values, ...images, ...(settings.hotDealThreshold !== undefined && { hotDealThreshold: settings.hotDealThreshold }) };
         await tx
           .insert(siteAssets)
           .values({ id: 1, ...set })
           .onConflictDoUpdate({ target: siteAssets.id, set });
+        // Before the first save every field was empty: the entry shows each one from null.
+        await audit(tx, updated('siteAsset', previous ?? { id: 1 }, set));
         const replaced: string[] = [];
         if (images.companyLogoPath && previous?.companyLogoPath && previous.companyLogoPath !== images.companyLogoPath) {
           replaced.push(previous.companyLogoPath);

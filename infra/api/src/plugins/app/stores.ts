@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.js';
 import { categories, type featuredSections, products, type productTypes } from '../../db/schema.js';
 import { refreshSearchText, type Executor } from '../../db/search-text.js';
 import { databaseErrorCode, FOREIGN_KEY_VIOLATION, HttpError } from '../../errors.js';
+import { auditedSort, created, deleted, updated, type AuditTrail } from './audit.js';
 import type { ImageStore } from './images.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -32,14 +33,19 @@ export async function nextSortOrder(db: Executor, table: SortableTable): Promise
 }
 
 /**
- * Writes the new sort orders of a Sort… call in one statement inside one transaction: when any id
- * is unknown (or listed twice) nothing is written.
+ * Writes the new sort orders of a Sort… call in one statement inside one transaction, with its
+ * audit entry: when any id is unknown (or listed twice) nothing is written.
  */
-export async function applySortOrder(db: Database, table: SortableTable, items: SortItems, label: string): Promise<void> {
+export async function applySortOrder(
+  db: Database,
+  table: SortableTable,
+  items: SortItems,
+  { label, recordType, audit }: { label: string; recordType: string; audit: AuditTrail },
+): Promise<void> {
   const ids = items.map((item) => item.id);
   if (new Set(ids).size !== ids.length) throw new HttpError(400, CATALOG_MESSAGES.sortDuplicate);
   if (items.length === 0) return;
-  await db.transaction(async (tx) => {
+  await db.transaction((tx) => auditedSort(tx, audit, table, recordType, items, async () => {
     const values = sql.join(
       items.map((item) => sql`(${item.id}::integer, ${item.sortOrder}::integer)`),
       sql`, `,
@@ -56,7 +62,7 @@ export async function applySortOrder(db: Database, table: SortableTable, items: 
       // Throwing rolls the transaction back: the known ids keep their old order too.
       throw new HttpError(404, CATALOG_MESSAGES.sortUnknown(label, ids.filter((id) => !found.has(id))));
     }
-  });
+  }));
 }
 
 /** What a write that may replace an image reports: its result and the file it stopped using. */
@@ -185,15 +191,16 @@ export function createStoresRepository(db: Database, images: ImageStore, log: Fa
     },
 
     /** Creates a store with its logo (required by the route); answers its id. */
-    async create(input: StoreInput & { logo: Buffer }): Promise<number> {
+    async create(input: StoreInput & { logo: Buffer }, audit: AuditTrail): Promise<number> {
       return writeWithImage(images, log, input.logo, async (imageFilePath) => {
         const id = await db.transaction(async (tx) => {
           const sortOrder = input.sortOrder ?? (await nextSortOrder(tx, categories));
           const [row] = await tx
             .insert(categories)
             .values({ name: input.name, imageFilePath, isActive: input.isActive ?? true, notifyImmediately: input.notifyImmediately ?? false, sortOrder })
-            .returning({ id: categories.id });
+            .returning();
           if (!row) throw new Error('store insert returned nothing');
+          await audit(tx, created('store', row));
           return row.id;
         });
         return { result: id };
@@ -204,41 +211,37 @@ export function createStoresRepository(db: Database, images: ImageStore, log: Fa
      * Updates a store; a new logo replaces the old one (whose file is released after the commit)
      * and a rename rewrites the search text of the store's deals in the same transaction.
      */
-    async update(id: number, input: StoreInput): Promise<void> {
+    async update(id: number, input: StoreInput, audit: AuditTrail): Promise<void> {
       await writeWithImage(images, log, input.logo, async (imageFilePath) =>
         db.transaction(async (tx) => {
-          const [old] = await tx
-            .select({ name: categories.name, imageFilePath: categories.imageFilePath })
-            .from(categories)
-            .where(eq(categories.id, id))
-            .for('update');
+          const [old] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
           if (!old) throw new HttpError(404, CATALOG_MESSAGES.store.notFound);
-          await tx
-            .update(categories)
-            .set({ name: input.name, isActive: input.isActive, notifyImmediately: input.notifyImmediately, sortOrder: input.sortOrder, imageFilePath })
-            .where(eq(categories.id, id));
+          const set = { name: input.name, isActive: input.isActive, notifyImmediately: input.notifyImmediately, sortOrder: input.sortOrder, imageFilePath };
+          await tx.update(categories).set(set).where(eq(categories.id, id));
+          await audit(tx, updated('store', old, set));
           if (old.name !== input.name) await refreshSearchText(tx, { categoryId: id });
           return { result: undefined, dropped: imageFilePath ? old.imageFilePath : null };
         }),
       );
     },
 
-    async sort(items: SortItems): Promise<void> {
-      await applySortOrder(db, categories, items, 'stores');
+    async sort(items: SortItems, audit: AuditTrail): Promise<void> {
+      await applySortOrder(db, categories, items, { label: 'stores', recordType: 'store', audit });
     },
 
     /** Deletes a store no deal uses (404 unknown, 409 in use); its logo file goes once the delete committed. */
-    async delete(id: number): Promise<void> {
+    async delete(id: number, audit: AuditTrail): Promise<void> {
       await deleteUnlessUsed(images, log, {
         countDeals: () => dealsOfStore(db, id),
         inUse: CATALOG_MESSAGES.store.inUse,
         remove: () =>
           db.transaction(async (tx) => {
-            const [row] = await tx.select({ imageFilePath: categories.imageFilePath }).from(categories).where(eq(categories.id, id)).for('update');
+            const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
             if (!row) throw new HttpError(404, CATALOG_MESSAGES.store.notFound);
             const deals = await dealsOfStore(tx, id);
             if (deals > 0) throw new HttpError(409, CATALOG_MESSAGES.store.inUse(deals));
             await tx.delete(categories).where(eq(categories.id, id));
+            await audit(tx, deleted('store', row));
             return row.imageFilePath;
           }),
       });

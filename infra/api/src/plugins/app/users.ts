@@ -8,6 +8,7 @@ import { MESSAGES, type User, type UserListItem } from '../../contract/index.js'
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { HttpError } from '../../errors.js';
+import { created, REDACTED, updated, type AuditTrail } from './audit.js';
 import { revokeUserSessions } from './sessions.js';
 
 /** A users row without its password hash. */
@@ -121,13 +122,17 @@ export function createUsersRepository(db: Database) {
     },
 
     /** Creates a user; a taken username (even by a concurrent request) answers 409 on `username`. */
-    async create(user: NewUser): Promise<number> {
+    async create(user: NewUser, audit: AuditTrail): Promise<number> {
       const [existing] = await db.select({ id: users.id }).from(users).where(sameUsername(user.username));
       if (existing) throw usernameTaken();
       try {
-        const [row] = await db.insert(users).values(user).returning({ id: users.id });
-        if (!row) throw new Error('user insert returned nothing');
-        return row.id;
+        return await db.transaction(async (tx) => {
+          // Without the hash: the entry says who the user is, never anything of their password.
+          const [row] = await tx.insert(users).values(user).returning(recordColumns);
+          if (!row) throw new Error('user insert returned nothing');
+          await audit(tx, created('user', row));
+          return row.id;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw usernameTaken();
         throw error;
@@ -139,7 +144,7 @@ export function createUsersRepository(db: Database) {
      * change of isActive/isAdmin. The active admins are locked first so that two admins demoting
      * each other at once cannot leave none; deactivating a user ends their sessions.
      */
-    async update(id: number, changes: UserChanges, { mayChangeRoles }: { mayChangeRoles: boolean }): Promise<UpdateOutcome> {
+    async update(id: number, changes: UserChanges, { mayChangeRoles }: { mayChangeRoles: boolean }, audit: AuditTrail): Promise<UpdateOutcome> {
       return db.transaction(async (tx): Promise<UpdateOutcome> => {
         const activeAdmins = await tx
           .select({ id: users.id })
@@ -147,7 +152,7 @@ export function createUsersRepository(db: Database) {
           .where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
           .orderBy(asc(users.id))
           .for('update');
-        const [current] = await tx.select({ isActive: users.isActive, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).for('update');
+        const [current] = await tx.select(recordColumns).from(users).where(eq(users.id, id)).for('update');
         if (!current) return 'not-found';
 
         const isActive = changes.isActive ?? current.isActive;
@@ -156,20 +161,20 @@ export function createUsersRepository(db: Database) {
         const losesAdmin = current.isActive && current.isAdmin && !(isActive && isAdmin);
         if (losesAdmin && !activeAdmins.some((admin) => admin.id !== id)) return 'last-admin';
 
-        await tx
-          .update(users)
-          .set({ fullName: changes.fullName, email: changes.email, phone: changes.phone, isActive, isAdmin })
-          .where(eq(users.id, id));
+        const set = { fullName: changes.fullName, email: changes.email, phone: changes.phone, isActive, isAdmin };
+        await tx.update(users).set(set).where(eq(users.id, id));
+        await audit(tx, updated('user', current, set));
         if (current.isActive && !isActive) await revokeUserSessions(tx, id);
         return 'updated';
       });
     },
 
     /** Replaces the password hash and ends every session of the user, in one transaction. */
-    async setPassword(id: number, passwordHash: string): Promise<void> {
+    async setPassword(id: number, passwordHash: string, audit: AuditTrail): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
         await revokeUserSessions(tx, id);
+        await audit(tx, { action: 'password-change', recordType: 'user', recordId: id, changes: { password: { from: REDACTED, to: REDACTED } } });
       });
     },
   };

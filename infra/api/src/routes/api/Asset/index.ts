@@ -39,6 +39,7 @@ const asset: FastifyPluginAsyncTypebox = async (fastify) => {
             ...(saved.companyIcon && { companyIconPath: saved.companyIcon }),
           },
           { hotDealThreshold },
+          fastify.audit.trail(request),
         ),
       );
       await fastify.images.release(replaced);

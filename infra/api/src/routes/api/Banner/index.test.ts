@@ -78,7 +78,11 @@ describe('Banner routes', () => {
       const res = await createBanner({ name: '  Summer  ', isActive: true, pageId });
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json().message, 'Banner created successfully');
-      assert.deepEqual(await read(res.json().id), { id: res.json().id, name: 'Summer', isActive: true, pageId, blogId: null, bannerItems: [] });
+      const { draft, editorial, ...published } = await read(res.json().id);
+      assert.deepEqual(published, { id: res.json().id, name: 'Summer', isActive: true, pageId, blogId: null, bannerItems: [] });
+      // Issue 20: the editor's draft (none) and editorial state come with it.
+      assert.equal(draft, null);
+      assert.equal(editorial.hasDraft, false);
     });
 
     it('accepts a multipart form and defaults to active', async () => {
@@ -178,7 +182,17 @@ describe('Banner routes', () => {
         return res.json() as { id: number; name: string; bannerItemCount: number; isActive: boolean }[];
       };
       const all = await list('');
-      assert.deepEqual(all.find((b) => b.id === on), { id: on, name: 'AAA list on', isActive: true, pageId: null, blogId: null, bannerItemCount: 2 });
+      assert.deepEqual(all.find((b) => b.id === on), {
+        id: on,
+        name: 'AAA list on',
+        isActive: true,
+        pageId: null,
+        blogId: null,
+        bannerItemCount: 2,
+        hasDraft: false,
+        publishAt: null,
+        unpublishAt: null,
+      });
       assert.equal(all.find((b) => b.id === off)?.bannerItemCount, 0);
       assert.ok(!(await list('true')).some((b) => b.id === off));
       assert.ok((await list('false')).every((b) => !b.isActive));

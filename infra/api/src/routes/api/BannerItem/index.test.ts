@@ -162,7 +162,7 @@ describe('BannerItem routes', () => {
   });
 
   describe('UpdateBannerItem', () => {
-    it('updates the fields, replaces the image and deletes the old file', async () => {
+    it('updates the fields, replaces the image, keeping the old file for the revisions until the banner is deleted', async () => {
       const id = await createOk(bannerItemFields(bannerId, { name: 'Before' }), { image: await uniqueImage() });
       const old = String((await item(id)).imagePath);
       const res = await t.app.inject({
@@ -180,7 +180,8 @@ describe('BannerItem routes', () => {
       assert.notEqual(updated.imagePath, old);
       const disk = await storedFiles(t.app);
       assert.ok(disk.includes(String(updated.imagePath)));
-      assert.ok(!disk.includes(old));
+      // Issue 20: the banner's revisions name the old image (Restore would bring it back).
+      assert.ok(disk.includes(old), 'a revision still names the replaced image');
     });
 
     it('keeps the image when none is sent; validates; 404 for an unknown id', async () => {
@@ -205,13 +206,16 @@ describe('BannerItem routes', () => {
   });
 
   describe('DeleteBannerItem', () => {
-    it('deletes the item and its image file', async () => {
-      const id = await createOk(bannerItemFields(bannerId, { name: 'Doomed' }), { image: await uniqueImage() });
-      const image = String((await item(id)).imagePath);
+    it('deletes the item; its image file goes with the last revision naming it (the banner\'s deletion)', async () => {
+      const doomedBanner = (await t.app.inject({ method: 'POST', url: '/api/Banner/CreateBanner', headers: users.admin.headers, payload: { name: 'Doomed banner' } })).json().id as number;
+      const id = await createOk(bannerItemFields(doomedBanner, { name: 'Doomed' }), { image: await uniqueImage() });
+      const image = String((await items(doomedBanner)).find((i) => i.id === id)?.imagePath);
       const res = await t.app.inject({ method: 'DELETE', url: `${BASE}/DeleteBannerItem?id=${id}`, headers: users.admin.headers });
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json().message, 'Banner item deleted successfully');
-      assert.ok(!(await items()).some((i) => i.id === id));
+      assert.ok(!(await items(doomedBanner)).some((i) => i.id === id));
+      assert.ok((await storedFiles(t.app)).includes(image), 'a revision still names it');
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/Banner/DeleteBanner?id=${doomedBanner}`, headers: users.admin.headers })).statusCode, 200);
       assert.ok(!(await storedFiles(t.app)).includes(image));
       const again = await t.app.inject({ method: 'DELETE', url: `${BASE}/DeleteBannerItem?id=${id}`, headers: users.admin.headers });
       assert.equal(again.statusCode, 404);

@@ -1,4 +1,8 @@
-/** Banner items (spec §7 "BannerItem/…"): the slides of a banner. Admins only. */
+/**
+ * Banner items (spec §7 "BannerItem/…"): the slides of a banner. Admins only. Each call changes the
+ * published banner at once and keeps a revision of it; a draft the banner has takes the same change
+ * (issue 20, plugins/app/banner-drafts.ts). The editor saves drafts instead (`Banner/SaveBannerDraft`).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateBannerItemSchema,
@@ -26,7 +30,7 @@ const bannerItem: FastifyPluginAsyncTypebox = async (fastify) => {
       config: admin,
       schema: {
         description:
-          'Multipart form with `image` (required) and `bannerId`; the item goes after the banner\'s last one. Layout flags and locked alignments follow the type; `description` is sanitised.',
+          'Multipart form with `image` (required) and `bannerId`; the item goes after the banner\'s last one. Layout flags and locked alignments follow the type; `description` is sanitised. Published at once, with a revision of the banner.',
         consumes: multipart,
         body: CreateBannerItemSchema,
         response: { 200: CreatedResponseSchema },
@@ -39,7 +43,7 @@ const bannerItem: FastifyPluginAsyncTypebox = async (fastify) => {
       const values = prepareBannerItem(body, isUpload(image), errors);
       const failed = fieldErrors(errors);
       if (failed) throw failed;
-      const id = await withUploads(fastify.images, { image }, (saved) => repo.createItem(bannerId, { ...values, imagePath: saved.image ?? '' }));
+      const id = await withUploads(fastify.images, { image }, (saved) => repo.createItem(bannerId, { ...values, imagePath: saved.image ?? '' }, fastify.audit.trail(request), fastify.bannerDrafts.directWrite(request)));
       return { message: SECTION_MESSAGES.bannerItemCreated, id };
     },
   );
@@ -64,7 +68,7 @@ const bannerItem: FastifyPluginAsyncTypebox = async (fastify) => {
       const failed = fieldErrors(errors);
       if (failed) throw failed;
       await withUploads(fastify.images, { image }, async (saved) => {
-        if (!(await repo.updateItem(id, { ...values, imagePath: saved.image ?? existing.imagePath }))) {
+        if (!(await repo.updateItem(id, { ...values, imagePath: saved.image ?? existing.imagePath }, fastify.audit.trail(request), fastify.bannerDrafts.directWrite(request)))) {
           throw new HttpError(404, SECTION_MESSAGES.bannerItemNotFound);
         }
       });
@@ -77,7 +81,7 @@ const bannerItem: FastifyPluginAsyncTypebox = async (fastify) => {
     '/DeleteBannerItem',
     { config: admin, schema: { description: 'Deletes the item; its image is removed.', querystring: IdQuery('id'), response: { 200: MessageResponseSchema } } },
     async (request) => {
-      const deleted = await repo.deleteItem(request.query.id);
+      const deleted = await repo.deleteItem(request.query.id, fastify.audit.trail(request), fastify.bannerDrafts.directWrite(request));
       if (!deleted) throw new HttpError(404, SECTION_MESSAGES.bannerItemNotFound);
       await fastify.images.release(bannerItemImages(deleted));
       return { message: SECTION_MESSAGES.bannerItemDeleted };
@@ -95,7 +99,7 @@ const bannerItem: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await repo.sortItems(request.body);
+      await repo.sortItems(request.body, fastify.audit.trail(request), fastify.bannerDrafts.directWrite(request));
       return { message: SECTION_MESSAGES.bannerItemsSorted };
     },
   );

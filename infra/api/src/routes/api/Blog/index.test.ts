@@ -106,7 +106,7 @@ describe('Blog routes', () => {
     );
   });
 
-  it('updates a blog, replacing its image and deleting the old file', async () => {
+  it('updates a blog, replacing its image (the old file stays while a revision names it)', async () => {
     const id = await create({ name: 'Draft', url: '/draft' }, { bannerImage: await testImage('png', 14, '#445566') });
     const old = (await getBlog(id)).bannerImageFilePath as string;
     const res = await call('PUT', 'UpdateBlog', form({ id: String(id), name: 'Published', url: '/published', isActive: 'false' }, { bannerImage: await testImage('png', 14, '#665544') }));
@@ -118,7 +118,7 @@ describe('Blog routes', () => {
     assert.equal(blog.isActive, false);
     assert.notEqual(blog.bannerImageFilePath, old);
     assert.ok(await imageOnDisk(t.app, blog.bannerImageFilePath));
-    assert.ok(!(await imageOnDisk(t.app, old)));
+    assert.ok(await imageOnDisk(t.app, old), 'the create revision names it');
 
     const noName = await call('PUT', 'UpdateBlog', { id, url: '/published' });
     assert.equal(noName.json().errors.name, MESSAGES.blog.nameRequired);
@@ -205,7 +205,9 @@ describe('Blog routes', () => {
     const res = await call('DELETE', `DeleteBannerImage?blogId=${id}`);
     assert.equal(res.statusCode, 200);
     assert.equal((await getBlog(id)).bannerImageFilePath, null);
-    assert.ok(!(await imageOnDisk(t.app, image)));
+    assert.ok(await imageOnDisk(t.app, image), 'the create revision names it');
+    assert.equal((await call('DELETE', `DeleteBlog?id=${id}`)).statusCode, 200);
+    assert.ok(!(await imageOnDisk(t.app, image)), 'gone with the blog and its revisions');
 
     const second = await create({ name: 'With image', url: '/with-image' }, { bannerImage: await testImage('gif', 10, '#998877') });
     const secondImage = (await getBlog(second)).bannerImageFilePath as string;

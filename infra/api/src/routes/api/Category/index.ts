@@ -69,7 +69,7 @@ const category: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const input = storeInput(request.body);
       if (!input.logo) throw fieldError('logo', MESSAGES.store.imageRequired);
-      const id = await fastify.stores.create({ ...input, logo: input.logo });
+      const id = await fastify.stores.create({ ...input, logo: input.logo }, fastify.audit.trail(request));
       return { message: CATALOG_MESSAGES.store.created, id };
     },
   );
@@ -86,7 +86,7 @@ const category: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await fastify.stores.update(request.body.id, storeInput(request.body));
+      await fastify.stores.update(request.body.id, storeInput(request.body), fastify.audit.trail(request));
       return { message: CATALOG_MESSAGES.store.updated };
     },
   );
@@ -102,7 +102,7 @@ const category: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await fastify.stores.sort(request.body);
+      await fastify.stores.sort(request.body, fastify.audit.trail(request));
       return { message: CATALOG_MESSAGES.store.sorted };
     },
   );
@@ -119,7 +119,7 @@ const category: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await fastify.stores.delete(request.query.categoryId);
+      await fastify.stores.delete(request.query.categoryId, fastify.audit.trail(request));
       return { message: CATALOG_MESSAGES.store.deleted };
     },
   );

@@ -303,7 +303,7 @@ describe('ContentSection routes', () => {
   });
 
   describe('UpdateContentSection', () => {
-    it('updates the fields, replaces the image and deletes the old file', async () => {
+    it('updates the fields and replaces the image; the old file stays while a revision names it', async () => {
       // A unique image: identical uploads share one file, which stays while another row uses it.
       const id = await createOk(sectionFields({ name: 'Before', pageId }), { image: await testImage('png', 13, '#ff00ff') });
       const old = (await read(id)).imagePath;
@@ -324,10 +324,13 @@ describe('ContentSection routes', () => {
       assert.notEqual(section.imagePath, old);
       const disk = await storedFiles(t.app);
       assert.ok(disk.includes(section.imagePath));
-      assert.ok(!disk.includes(old), 'the replaced image is deleted');
+      // Issue 20: the create revision names the old image (Restore would bring it back).
+      assert.ok(disk.includes(old), 'a revision still names the replaced image');
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `${BASE}/DeleteContentSection?id=${id}`, headers: users.admin.headers })).statusCode, 200);
+      assert.ok(!(await storedFiles(t.app)).includes(old), 'deleted with the section and its revisions');
     });
 
-    it('keeps the image when none is sent and releases rich-text uploads dropped from the description', async () => {
+    it('keeps the image when none is sent; rich-text uploads dropped from the description go with the last revision naming them', async () => {
       const upload = await t.app.inject({
         method: 'POST',
         url: `${BASE}/UploadImageToContentSection`,
@@ -349,7 +352,9 @@ describe('ContentSection routes', () => {
       assert.equal(section.description, '<p>without</p>');
       const disk = await storedFiles(t.app);
       assert.ok(disk.includes(image));
-      assert.ok(!disk.includes(inline), 'the dropped inline image is deleted');
+      assert.ok(disk.includes(inline), 'the create revision still names the dropped inline image');
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `${BASE}/DeleteContentSection?id=${id}`, headers: users.admin.headers })).statusCode, 200);
+      assert.ok(!(await storedFiles(t.app)).includes(inline), 'deleted with the section and its revisions');
     });
 
     it('validates like create and writes nothing on rejection', async () => {

@@ -41,8 +41,10 @@ describe('GetAllContentSections as the content-sections table', () => {
     t = await createTestApp();
     people = await createTestStaff(t.app);
     rows = [];
-    for (const section of SECTIONS) rows.push({ kind: 'CONTENT_SECTION', id: await insertContentSection(t.app, section), ...section });
-    for (const banner of BANNERS) rows.push({ kind: 'BANNER', id: await insertBanner(t.app, banner, [{}, {}]), type: 'CONTENT_SECTION_DYNAMIC_BANNER', ...banner });
+    // Issue 20: each row says whether it has unpublished changes, and its schedule.
+    const editorial = { hasDraft: false, publishAt: null, unpublishAt: null };
+    for (const section of SECTIONS) rows.push({ kind: 'CONTENT_SECTION', id: await insertContentSection(t.app, section), ...section, ...editorial });
+    for (const banner of BANNERS) rows.push({ kind: 'BANNER', id: await insertBanner(t.app, banner, [{}, {}]), type: 'CONTENT_SECTION_DYNAMIC_BANNER', ...banner, ...editorial });
   });
   after(() => t.close());
 

@@ -108,7 +108,7 @@ const featuredSection: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const input = sectionInput(request.body);
       if (!input.image) throw fieldError('image', MESSAGES.featuredSection.imageRequired);
-      const id = await fastify.featuredSections.create({ ...input, image: input.image });
+      const id = await fastify.featuredSections.create({ ...input, image: input.image }, fastify.audit.trail(request));
       return { message: CATALOG_MESSAGES.featuredSection.created, id };
     },
   );
@@ -126,7 +126,7 @@ const featuredSection: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await fastify.featuredSections.update(request.body.id, sectionInput(request.body));
+      await fastify.featuredSections.update(request.body.id, sectionInput(request.body), fastify.audit.trail(request));
       return { message: CATALOG_MESSAGES.featuredSection.updated };
     },
   );
@@ -142,7 +142,7 @@ const featuredSection: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await fastify.featuredSections.sort(request.body);
+      await fastify.featuredSections.sort(request.body, fastify.audit.trail(request));
       return { message: CATALOG_MESSAGES.featuredSection.sorted };
     },
   );
@@ -158,7 +158,7 @@ const featuredSection: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await fastify.featuredSections.delete(request.query.id);
+      await fastify.featuredSections.delete(request.query.id, fastify.audit.trail(request));
       return { message: CATALOG_MESSAGES.featuredSection.deleted };
     },
   );
@@ -176,7 +176,7 @@ const featuredSection: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const added = await fastify.featuredSections.addProducts(request.body.featuredSectionId, request.body.productIds);
+      const added = await fastify.featuredSections.addProducts(request.body.featuredSectionId, request.body.productIds, fastify.audit.trail(request));
       const message = added.length === 0 ? CATALOG_MESSAGES.featuredSection.productsAlreadyAdded : CATALOG_MESSAGES.featuredSection.productsAdded(added.length);
       return { message, addedProductIds: added };
     },
@@ -193,7 +193,7 @@ const featuredSection: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await fastify.featuredSections.removeProduct(request.query.featuredSectionId, request.query.productId);
+      await fastify.featuredSections.removeProduct(request.query.featuredSectionId, request.query.productId, fastify.audit.trail(request));
       return { message: CATALOG_MESSAGES.featuredSection.productRemoved };
     },
   );

@@ -55,7 +55,7 @@ const footerItem: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const id = await fastify.footerItems.create(footerItemFields(request.body));
+      const id = await fastify.footerItems.create(footerItemFields(request.body), fastify.audit.trail(request));
       return { message: 'Footer item created successfully', id };
     },
   );
@@ -64,7 +64,7 @@ const footerItem: FastifyPluginAsyncTypebox = async (fastify) => {
     '/UpdateFooterItem',
     { config, schema: { tags, body: UpdateFooterItemBodySchema, response: { 200: MessageResponseSchema } } },
     async (request) => {
-      await fastify.footerItems.update(request.body.id, footerItemFields(request.body));
+      await fastify.footerItems.update(request.body.id, footerItemFields(request.body), fastify.audit.trail(request));
       return { message: 'Footer item updated successfully' };
     },
   );
@@ -73,7 +73,7 @@ const footerItem: FastifyPluginAsyncTypebox = async (fastify) => {
     '/DeleteFooterItem',
     { config, schema: { tags, querystring: IdQuery('footerItemId'), response: { 200: MessageResponseSchema } } },
     async (request) => {
-      await fastify.footerItems.remove(request.query.footerItemId);
+      await fastify.footerItems.remove(request.query.footerItemId, fastify.audit.trail(request));
       return { message: 'Footer item deleted successfully' };
     },
   );
@@ -85,7 +85,7 @@ const footerItem: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { tags, description: 'New order `[{ id, sortOrder }]`, saved in one transaction (an unknown id saves nothing).', body: SortItemsSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      await fastify.footerItems.sort(request.body);
+      await fastify.footerItems.sort(request.body, fastify.audit.trail(request));
       return { message: 'Footer items sorted successfully' };
     },
   );

@@ -88,7 +88,7 @@ const menuItem: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const id = await fastify.menuItems.create(menuItemFields(request.body));
+      const id = await fastify.menuItems.create(menuItemFields(request.body), fastify.audit.trail(request));
       return { message: 'Menu item created successfully', id };
     },
   );
@@ -105,7 +105,7 @@ const menuItem: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await fastify.menuItems.update(request.body.id, menuItemFields(request.body));
+      await fastify.menuItems.update(request.body.id, menuItemFields(request.body), fastify.audit.trail(request));
       return { message: 'Menu item updated successfully' };
     },
   );
@@ -117,7 +117,7 @@ const menuItem: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { tags, description: 'Deletes the item; its children become top-level items.', querystring: IdQuery('id'), response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      await fastify.menuItems.remove(request.query.id);
+      await fastify.menuItems.remove(request.query.id, fastify.audit.trail(request));
       return { message: 'Menu item deleted successfully' };
     },
   );
@@ -129,7 +129,7 @@ const menuItem: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { tags, description: 'Makes the item top-level again.', querystring: IdQuery('menuItemId'), response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      await fastify.menuItems.removeParent(request.query.menuItemId);
+      await fastify.menuItems.removeParent(request.query.menuItemId, fastify.audit.trail(request));
       return { message: 'Menu item removed from its parent successfully' };
     },
   );
@@ -146,7 +146,7 @@ const menuItem: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await fastify.menuItems.assignParent(request.body.parentId, request.body.childMenuItemIds);
+      await fastify.menuItems.assignParent(request.body.parentId, request.body.childMenuItemIds, fastify.audit.trail(request));
       return { message: 'Menu items assigned successfully' };
     },
   );
@@ -158,7 +158,7 @@ const menuItem: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { tags, description: 'New order `[{ id, sortOrder }]`, saved in one transaction (an unknown id saves nothing).', body: SortItemsSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      await fastify.menuItems.sort(request.body);
+      await fastify.menuItems.sort(request.body, fastify.audit.trail(request));
       return { message: 'Menu items sorted successfully' };
     },
   );

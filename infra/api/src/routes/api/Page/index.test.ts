@@ -154,7 +154,11 @@ describe('Page routes', () => {
         return true;
       });
       const other = await create({ name: 'Other racer', url: '/other-racer' });
-      await assert.rejects(t.app.pages.update('page', other, fields, null), (error: HttpError) => error.statusCode === 400 && error.errors?.url === MESSAGES.page.urlTaken);
+      const snapshot = { ...fields, isBannerVisible: true, bannerColor: '#000000', isActive: true, bannerImageFilePath: null };
+      await assert.rejects(
+        t.app.db.transaction((tx) => t.app.pageDrafts.page.write(tx, other, snapshot)),
+        (error: HttpError) => error.statusCode === 400 && error.errors?.url === MESSAGES.page.urlTaken,
+      );
       assert.equal((await getPage(other)).url, '/other-racer');
       assert.equal((await allPages()).length, before.length + 1);
     });
@@ -239,7 +243,7 @@ describe('Page routes', () => {
       assert.deepEqual(await allPages(), before);
     });
 
-    it('replaces the banner image and deletes the old file; keeps it when none is sent', async () => {
+    it('replaces the banner image, keeping the old file for the revisions until the page is deleted; keeps it when none is sent', async () => {
       const id = await create({ name: 'Banner page', url: '/banner-page' }, { bannerImage: await testImage('png', 10, '#111111') });
       const oldImage = (await getPage(id)).bannerImageFilePath as string;
       assert.ok(await imageOnDisk(t.app, oldImage));
@@ -254,7 +258,11 @@ describe('Page routes', () => {
       assert.notEqual(newImage, oldImage);
       assert.match(newImage, /\.jpg$/);
       assert.ok(await imageOnDisk(t.app, newImage));
-      assert.ok(!(await imageOnDisk(t.app, oldImage)), 'the replaced image is deleted');
+      // The create revision names the old image: Restore would bring it back.
+      assert.ok(await imageOnDisk(t.app, oldImage), 'a revision still names the replaced image');
+      assert.equal((await call('DELETE', `DeletePage?id=${id}`)).statusCode, 200);
+      assert.ok(!(await imageOnDisk(t.app, oldImage)), 'deleted with the page and its revisions');
+      assert.ok(!(await imageOnDisk(t.app, newImage)));
     });
 
     it('keeps a file another page still uses', async () => {
@@ -266,6 +274,8 @@ describe('Page routes', () => {
       assert.equal((await call('DELETE', `DeletePage?id=${a}`)).statusCode, 200);
       assert.ok(await imageOnDisk(t.app, name), 'still used by the other page');
       assert.equal((await call('DELETE', `DeleteBannerImage?pageId=${b}`)).statusCode, 200);
+      assert.ok(await imageOnDisk(t.app, name), "still named by the other page's first revision");
+      assert.equal((await call('DELETE', `DeletePage?id=${b}`)).statusCode, 200);
       assert.ok(!(await imageOnDisk(t.app, name)));
     });
 
@@ -285,14 +295,15 @@ describe('Page routes', () => {
   });
 
   describe('DeleteBannerImage and DeletePage', () => {
-    it('removes the banner image and its file', async () => {
+    it('removes the banner image (its file stays while a revision names it)', async () => {
       const id = await create({ name: 'Image page', url: '/image-page' }, { bannerImage: await testImage('webp', 10, '#222222') });
       const image = (await getPage(id)).bannerImageFilePath as string;
       const res = await call('DELETE', `DeleteBannerImage?pageId=${id}`);
       assert.equal(res.statusCode, 200);
       assert.equal(res.json().message, 'Banner image removed successfully');
       assert.equal((await getPage(id)).bannerImageFilePath, null);
-      assert.ok(!(await imageOnDisk(t.app, image)));
+      // Issue 20: the page's first revision still names it (Restore would bring it back).
+      assert.ok(await imageOnDisk(t.app, image));
       assert.equal((await call('DELETE', 'DeleteBannerImage?pageId=777777')).statusCode, 404);
       assert.equal((await call('DELETE', 'DeleteBannerImage?pageId=..%2F1')).statusCode, 400);
     });

@@ -106,7 +106,7 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
       if (body.action === 'setExpiry' && !body.expiresAt) throw fieldError('expiresAt', DEAL_BULK_MESSAGES.expiresAt);
       if (body.action === 'extendExpiry' && !body.days) throw fieldError('days', DEAL_BULK_MESSAGES.days);
       if (body.action === 'addToFeaturedSection' && !body.featuredSectionId) throw fieldError('featuredSectionId', DEAL_BULK_MESSAGES.featuredSection);
-      const outcome = await bulkUpdateDeals(fastify.db, fastify.dealGoLive, viewer, body);
+      const outcome = await bulkUpdateDeals(fastify.db, fastify.dealGoLive, viewer, body, fastify.audit.trail(request));
       await fastify.images.release(outcome.releasedImages);
       return {
         message: dealBulkMessage(body.action, outcome.changed, outcome.skipped),
@@ -200,7 +200,7 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
       const form = await readDealForm(fastify, fields);
       if (!isUpload(image)) throw fieldError('image', MESSAGES.deal.imageRequired);
       const id = await withStoredImages(fastify.images, [image], ([path]) =>
-        fastify.deals.create(form.values, form.productTypeIds, path as string, viewer.userId),
+        fastify.deals.create(form.values, form.productTypeIds, path as string, viewer.userId, { request }),
       );
       // The create may have queued a new-deal alert: send it now rather than at the next poll.
       fastify.pushDelivery.wake();
@@ -229,7 +229,7 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!noImage && !isUpload(image)) throw fieldError('image', MESSAGES.deal.imageRequired);
       await withStoredImages(fastify.images, noImage ? [] : [image as Buffer], async ([path]) => {
         // Deleted since the ownership check: throwing here also releases the new image.
-        if (!(await fastify.deals.update(id, form.values, form.productTypeIds, path ?? null))) throw new HttpError(404, DEAL_MESSAGES.notFound);
+        if (!(await fastify.deals.update(id, form.values, form.productTypeIds, path ?? null, { request }))) throw new HttpError(404, DEAL_MESSAGES.notFound);
       });
       return { message: DEAL_MESSAGES.updated };
     },
@@ -247,7 +247,7 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const released = await fastify.deals.delete(request.query.productId);
+      const released = await fastify.deals.delete(request.query.productId, { request });
       if (!released) throw new HttpError(404, DEAL_MESSAGES.notFound);
       await fastify.images.release(released);
       return { message: DEAL_MESSAGES.deleted };

@@ -3,13 +3,17 @@
  * or an admin. Files are stored before the transaction and released after it commits.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DEAL_MESSAGES, ImageIdQuerySchema, MAX_IMAGES_PER_UPLOAD, MessageResponseSchema, UploadImagesBodySchema } from '../../../contract/index.js';
+import { productImages } from '../../../db/schema.js';
 import { fieldError, HttpError } from '../../../errors.js';
+import { created, deleted, updated } from '../../../plugins/app/audit.js';
 import { idFrom, OWN_DEAL_RULE, withStoredImages } from '../../../plugins/app/deals.js';
 import { isUpload } from '../../../plugins/app/images.js';
 
 const imageIdOf = idFrom('query', 'imageId');
+const imageColumns = { id: productImages.id, productId: productImages.productId, filePath: productImages.filePath, isPreviewImage: productImages.isPreviewImage };
 
 const productImage: FastifyPluginAsyncTypebox = async (fastify) => {
   /** The deal of the `?imageId=` image, for the ownership guard (404 "Image not found" when there is none). */
@@ -17,6 +21,10 @@ const productImage: FastifyPluginAsyncTypebox = async (fastify) => {
     const imageId = imageIdOf(request);
     return imageId === null ? null : fastify.deals.productIdOfImage(imageId);
   };
+
+  // The image writes run in the deals repository: their entries are recorded once they committed.
+  const imageRow = async (id: number) => (await fastify.db.select(imageColumns).from(productImages).where(eq(productImages.id, id)))[0];
+  const imagesOf = (productId: number) => fastify.db.select(imageColumns).from(productImages).where(eq(productImages.productId, productId));
 
   fastify.post(
     '/UploadImages',
@@ -36,7 +44,12 @@ const productImage: FastifyPluginAsyncTypebox = async (fastify) => {
       if (uploads.length === 0 || !uploads.every(isUpload)) throw fieldError('files', DEAL_MESSAGES.imagesRequired);
       if (uploads.length > MAX_IMAGES_PER_UPLOAD) throw fieldError('files', DEAL_MESSAGES.tooManyImages);
       await withStoredImages(fastify.images, uploads, async (names) => {
+        // Stored names come from the bytes: an image the deal has already is not added again.
+        const had = new Set((await imagesOf(productId)).map((image) => image.id));
         if (!(await fastify.deals.addImages(productId, names))) throw new HttpError(404, DEAL_MESSAGES.notFound);
+        for (const image of await imagesOf(productId)) {
+          if (!had.has(image.id)) await fastify.audit.record(fastify.db, request, created('dealImage', image));
+        }
       });
       return { message: DEAL_MESSAGES.imagesUploaded };
     },
@@ -50,7 +63,9 @@ const productImage: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { description: "Makes the image its deal's only preview.", querystring: ImageIdQuerySchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      if (!(await fastify.deals.setPreview(request.query.imageId))) throw new HttpError(404, DEAL_MESSAGES.imageNotFound);
+      const before = await imageRow(request.query.imageId);
+      if (!before || !(await fastify.deals.setPreview(request.query.imageId))) throw new HttpError(404, DEAL_MESSAGES.imageNotFound);
+      await fastify.audit.record(fastify.db, request, updated('dealImage', before, { isPreviewImage: true }));
       return { message: DEAL_MESSAGES.previewSet };
     },
   );
@@ -68,8 +83,10 @@ const productImage: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const released = await fastify.deals.deleteImage(request.query.imageId);
-      if (released === null) throw new HttpError(404, DEAL_MESSAGES.imageNotFound);
+      const before = await imageRow(request.query.imageId);
+      const released = before ? await fastify.deals.deleteImage(request.query.imageId) : null;
+      if (!before || released === null) throw new HttpError(404, DEAL_MESSAGES.imageNotFound);
+      await fastify.audit.record(fastify.db, request, deleted('dealImage', before));
       await fastify.images.release([released]);
       return { message: DEAL_MESSAGES.imageDeleted };
     },

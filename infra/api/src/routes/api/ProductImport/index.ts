@@ -131,7 +131,7 @@ const productImport: FastifyPluginAsyncTypebox<AppOptions> = async (fastify, opt
               // The upload checks' own words (not an image, too large) say why.
               throw error instanceof HttpError || error instanceof Error ? new Error(error.message) : error;
             });
-      void saveImport(context, checked, { addedById: viewer.userId, fetchImage, releaseImages: (names) => fastify.images.release(names), emit })
+      void saveImport(context, checked, { addedById: viewer.userId, fetchImage, releaseImages: (names) => fastify.images.release(names), emit, audit: fastify.audit.trail(request) })
         .catch((error: unknown) => {
           request.log.error({ err: error }, 'deal import failed');
           emit({ type: 'failed', message: DEAL_IMPORT_MESSAGES.failed });

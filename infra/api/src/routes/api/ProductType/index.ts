@@ -77,7 +77,7 @@ const productType: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const input = productTypeInput(request.body);
       if (!input.image) throw fieldError('logo', MESSAGES.productCategory.imageRequired);
-      const id = await fastify.productTypes.create({ ...input, image: input.image });
+      const id = await fastify.productTypes.create({ ...input, image: input.image }, fastify.audit.trail(request));
       return { message: CATALOG_MESSAGES.productType.created, id };
     },
   );
@@ -94,7 +94,7 @@ const productType: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await fastify.productTypes.update(request.body.id, productTypeInput(request.body));
+      await fastify.productTypes.update(request.body.id, productTypeInput(request.body), fastify.audit.trail(request));
       return { message: CATALOG_MESSAGES.productType.updated };
     },
   );
@@ -110,7 +110,7 @@ const productType: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await fastify.productTypes.sort(request.body);
+      await fastify.productTypes.sort(request.body, fastify.audit.trail(request));
       return { message: CATALOG_MESSAGES.productType.sorted };
     },
   );
@@ -127,7 +127,7 @@ const productType: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await fastify.productTypes.delete(request.query.productTypeId);
+      await fastify.productTypes.delete(request.query.productTypeId, fastify.audit.trail(request));
       return { message: CATALOG_MESSAGES.productType.deleted };
     },
   );

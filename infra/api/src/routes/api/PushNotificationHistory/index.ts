@@ -16,6 +16,7 @@ import { TablePageSchema } from '../../../contract/tables.js';
 import { PUSH_HISTORY_TABLE, pushHistoryCsvColumns } from '../../../db/admin-tables/push-history-table.js';
 import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
 import { dateTimeWriter, exportTimeZone, sendCsv } from '../../../lib/csv-export.js';
+import { fieldChanges } from '../../../plugins/app/audit.js';
 import { staffViewer } from '../../../plugins/app/viewer.js';
 
 const pushNotificationHistory: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -62,10 +63,15 @@ const pushNotificationHistory: FastifyPluginAsyncTypebox = async (fastify) => {
     '/SendPushNotifications',
     { config: { access: 'admin' }, schema: { querystring: SendPushNotificationsQuerySchema, response: { 200: CreatedResponseSchema } } },
     async (request) => {
-      const id = await fastify.pushHistory.queue({
-        title: request.query.title.trim(),
-        message: request.query.message.trim(),
-        createdById: staffViewer(request).userId,
+      const title = request.query.title.trim();
+      const message = request.query.message.trim();
+      const id = await fastify.pushHistory.queue({ title, message, createdById: staffViewer(request).userId });
+      // A staff notification goes to every device registered when its sending starts.
+      await fastify.audit.record(fastify.db, request, {
+        action: 'push-sent',
+        recordType: 'pushNotification',
+        recordId: id,
+        changes: fieldChanges(null, { title, message, audience: 'all registered devices' }),
       });
       fastify.pushDelivery.wake();
       return { message: PUSH_MESSAGES.queued, id };

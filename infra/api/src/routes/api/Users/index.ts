@@ -101,7 +101,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!user || !valid) throw new HttpError(401, MESSAGES.auth.invalidCredentials);
       await throttle.succeeded(username);
       if (!user.isActive) throw new HttpError(403, MESSAGES.auth.inactive);
-      return signedIn(user);
+      const answer = await signedIn(user);
+      // The request is anonymous until now: the entry names the user who signed in.
+      await fastify.audit.record(fastify.db, request, { action: 'sign-in', recordType: 'session', recordId: user.id, actor: { id: user.id, name: user.username } });
+      return answer;
     },
   );
 
@@ -167,7 +170,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         passwordHash: await hashPassword(body.password),
         isActive: body.isActive ?? true,
         isAdmin: body.isAdmin ?? false,
-      });
+      }, fastify.audit.trail(request));
       return { message: USER_MESSAGES.registered, id };
     },
   );
@@ -242,6 +245,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         body.id,
         { fullName: body.fullName.trim(), email: body.email, phone: optionalPhone(body.phone), isActive: body.isActive, isAdmin: body.isAdmin },
         { mayChangeRoles: staffViewer(request).isAdmin },
+        fastify.audit.trail(request),
       );
       if (outcome === 'not-found') throw new HttpError(404, USER_MESSAGES.notFound);
       if (outcome === 'roles-forbidden') throw new HttpError(403, USER_MESSAGES.rolesAdminOnly);
@@ -271,7 +275,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!(await verifyPassword(user.passwordHash, request.query.oldPassword))) {
         throw fieldError('oldPassword', MESSAGES.changePassword.oldIncorrect);
       }
-      await fastify.users.setPassword(user.id, await hashPassword(request.query.password));
+      await fastify.users.setPassword(user.id, await hashPassword(request.query.password), fastify.audit.trail(request));
       return { message: USER_MESSAGES.passwordChanged };
     },
   );
