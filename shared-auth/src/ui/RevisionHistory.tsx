@@ -220,8 +220,9 @@ export function RevisionHistory({ recordType, recordId, fieldLabels, richTextFie
 
   const items = loaded.revisions.map((revision, index) => {
     const fields = Object.keys(revision.changes).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-    // A record's first revision has every field from nothing: only its values are worth reading.
-    const showFrom = revision.action !== 'create';
+    // The oldest revision listed (the record's creation, or the first kept for a record older than
+    // the history) has nothing before it: only its values are worth reading.
+    const showFrom = revision.action !== 'create' && index < loaded.revisions.length - 1;
     return {
       key: revision.id,
       color: ACTION_COLORS[revision.action] ?? 'gray',

@@ -6,7 +6,7 @@ import { AUDIT_ACTION_LABELS, auditActionText, auditActorLabel } from '@deals/ap
 import { sessionAtom, toast } from '@deals/shared-auth';
 import { AdminTable, PageHeader, Truncated, useServerTable, type ServerTableSpec } from '@deals/shared-auth/ui';
 import { downloadAuditLogCsv, fetchAuditActors, fetchAuditLogPage, fetchAuditRecordTypes, type AuditActor, type AuditLogRow } from './api';
-import { ChangesCell } from './changes';
+import { ChangesCell, localDateTime } from './changes';
 import './audit-log.css';
 
 /**
@@ -23,13 +23,15 @@ export const AUDIT_LOG_TABLE_SPEC: ServerTableSpec = {
   },
 };
 
-const pad = (value: number) => String(value).padStart(2, '0');
 /** A timestamp as the tables show it (MM/DD/YYYY HH:mm, the viewer's zone); seconds in its tooltip. */
 function When({ stamp }: { stamp: string }) {
-  const date = new Date(stamp);
-  if (Number.isNaN(date.getTime())) return <>{stamp}</>;
-  const text = `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  return <time dateTime={stamp} title={date.toLocaleString('en-US')}>{text}</time>;
+  const text = localDateTime(stamp);
+  if (text === null) return <>{stamp}</>;
+  return (
+    <time dateTime={stamp} title={new Date(stamp).toLocaleString('en-US')}>
+      {text}
+    </time>
+  );
 }
 
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }));

@@ -7,9 +7,19 @@ export const VALUE_PREVIEW = 40;
 /** Fields a cell lists before "Show all": a created or deleted record names every field. */
 export const CHANGES_PREVIEW = 3;
 
-/** One value of a change: short ones as they are ('(hidden)' included), long ones cut, the whole in a tooltip. */
+const pad = (value: number) => String(value).padStart(2, '0');
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** An ISO instant as the tables show it (MM/DD/YYYY HH:mm, the viewer's zone); null when it is none. */
+export function localDateTime(stamp: string): string | null {
+  const date = new Date(stamp);
+  if (!ISO_INSTANT.test(stamp) || Number.isNaN(date.getTime())) return null;
+  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** One value of a change: short ones as they are ('(hidden)' included), instants in local time, long ones cut, the whole in a tooltip. */
 function ChangeValue({ value }: { value: unknown }) {
-  const text = auditValueText(value);
+  const text = (typeof value === 'string' && localDateTime(value)) || auditValueText(value);
   if (value === null || value === undefined || value === '') return <span className="audit-empty">{text}</span>;
   if (text.length <= VALUE_PREVIEW) return <>{text}</>;
   return (

@@ -253,6 +253,9 @@ describe('page drafts, publishing and revisions', () => {
     }
     assert.equal(await app.previewTokens.verify(token, Date.now() + 2 * 3_600_000), null, 'expired after its hours');
     assert.equal((await api.call('POST', `Page/CreatePagePreviewLink?pageId=${id}`, undefined, 'staff')).statusCode, 403);
+    const [shared] = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'share-preview'), eq(auditLog.recordId, String(id))));
+    assert.deepEqual(shared?.changes, { expiresAt: { from: null, to: expiresAt } });
+    assert.ok(!JSON.stringify(shared).includes(signature!), 'the token is not logged');
   });
 
   it('keeps the revisions of a deleted page out of reach, and removes them', async () => {

@@ -396,7 +396,10 @@ export function documentRoutes(options: DocumentRoutesOptions): FastifyPluginAsy
         if (!(await fastify.pages.exists(kind, id))) throw pageNotFound(kind);
         const expires = Math.floor(Date.now() / 1000) + (request.query.hours ?? PREVIEW_LINK_HOURS.default) * 3600;
         const token = await fastify.previewTokens.issue({ recordType: kind, recordId: id, expires });
-        return { token, path: `/preview/shared/${token}`, expiresAt: new Date(expires * 1000).toISOString() };
+        const expiresAt = new Date(expires * 1000).toISOString();
+        // Who shared a draft, and until when (the token itself is a secret: not logged).
+        await fastify.audit.record(fastify.db, request, { action: 'share-preview', recordType: kind, recordId: id, changes: { expiresAt: { from: null, to: expiresAt } } });
+        return { token, path: `/preview/shared/${token}`, expiresAt };
       },
     );
 
