@@ -165,6 +165,16 @@ describe('RevisionHistory', () => {
   });
 });
 
+describe('RevisionHistory, the oldest revision', () => {
+  it('shows only the values of the oldest revision listed (a record older than its history has no creation)', async () => {
+    serve(() => [{ ...REVISIONS[1]!, action: 'publish', changes: { name: { from: null, to: 'First kept' } } }]);
+    renderScreen(<RevisionHistory recordType="page" recordId={9} fieldLabels={LABELS} />);
+    const [revision] = await screen.findAllByRole('region');
+    expect(within(revision as HTMLElement).getByText('First kept')).toBeInTheDocument();
+    expect((revision as HTMLElement).querySelector('del')).toBeNull();
+  });
+});
+
 describe('value helpers', () => {
   it('reads HTML as text and values as words', () => {
     expect(htmlToText('<h2>Title</h2><p>One&nbsp;<em>two</em></p><ul><li>a</li><li>b</li></ul>')).toBe('Title\nOne two\na\nb');

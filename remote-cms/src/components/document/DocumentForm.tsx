@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, Row } from 'antd';
 import { ArrowLeftOutlined, CloudUploadOutlined, DeleteOutlined } from '@ant-design/icons';
 import { confirmAction, toast } from '@deals/shared-auth';
 import { ColorField, FormField, FormFooter, ImageUploadField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
@@ -101,7 +101,7 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
     if (!record) return;
     const removed = await confirmAction({
       title: 'Remove Banner Image',
-      text: `Remove the banner image of the ${texts.noun.toLowerCase()} "${record.name}"? The image file is deleted.`,
+      text: `Remove the banner image of the ${texts.noun.toLowerCase()} "${record.name}"? It comes off the site at once, and off the draft.`,
       rightBtnText: 'Remove',
       failureState: 'warning',
       action: async () => {
@@ -175,12 +175,12 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
                       Discard new image
                     </Button>
                   )}
-                  {storedImage && !hasDraft && (
+                  {/* Removes it from the public page and from the draft alike (DeleteBannerImage). */}
+                  {storedImage && (
                     <Button size="small" danger icon={<DeleteOutlined />} onClick={() => void removeBannerImage()}>
                       Remove image
                     </Button>
                   )}
-                  {storedImage && hasDraft && <Typography.Text type="secondary">Publish or discard the unpublished changes to remove the image.</Typography.Text>}
                 </Flex>
               </Col>
             </Row>

@@ -475,6 +475,8 @@ describe('Content Section Details', () => {
         at: '2026-05-02T10:00:00.000Z',
         changes: { title: { from: 'About', to: 'Who we are' }, description: { from: '<p>We sell.</p>', to: '<p>We find deals.</p>' }, type: { from: 'CONTENT_SECTION_REVERSED', to: 'CONTENT_SECTION_DEFAULT' } },
       },
+      // The section's creation (the oldest listed shows its values only).
+      { id: 21, recordType: 'contentSection', recordId: 7, action: 'create', actorName: 'Ada Admin', at: '2026-05-01T10:00:00.000Z', changes: { title: { from: null, to: 'About' } } },
     ];
     const calls = serve((config) => (config.url === 'Revisions/GetRevisions' ? { status: 200, data: revisions } : undefined));
     renderAt(`${M}/content-section/edit/7`);

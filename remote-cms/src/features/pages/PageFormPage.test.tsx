@@ -290,8 +290,8 @@ describe('Drafts and publishing (issue 20)', () => {
     expect(within(bar()).queryByText('Published')).not.toBeInTheDocument();
     expect(bar()).toHaveTextContent(`saved by ${DRAFT_SAVED.by} at ${formatDateTime(DRAFT_SAVED.at)}`);
     for (const name of ['Discard Changes', 'Unpublish', 'Schedule…', 'Share Preview Link', 'History']) expect(within(bar()).getByRole('button', { name: new RegExp(name) })).toBeInTheDocument();
-    // DeleteBannerImage clears the published image only: not offered while a draft is open.
-    expect(screen.queryByRole('button', { name: /Remove image/ })).not.toBeInTheDocument();
+    // DeleteBannerImage takes the image off the published page and the draft alike: offered with a draft too.
+    expect(screen.getByRole('button', { name: /Remove image/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Publish$/ })).toBeEnabled();
   });
 

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { REVISION_MESSAGES, type Revision } from '../../contract/index.js';
-import { auditLog, revisions } from '../../db/schema.js';
+import { auditLog, pages, revisions } from '../../db/schema.js';
 import { createSharedTestDatabase, createTestDatabase, type TestDatabase } from '../../test-support/database.js';
 import { advanceSchedule, inSeconds, readyInstance, until } from '../../test-support/schedules.js';
 import { createTestStaff, type TestStaff } from '../../test-support/staff.js';
@@ -121,6 +121,23 @@ describe('page drafts, publishing and revisions', () => {
     assert.equal(updated.statusCode, 200, updated.body);
     assert.equal((await api.visitorSees(id)).description, 'v3');
     assert.equal((await api.history(id))[0]!.action, 'publish');
+  });
+
+  it('removes the banner image from the draft too, and drops a draft that differed only by it', async () => {
+    const id = await api.create({ name: 'Pictured', url: '/pictured-drafts', description: 'one' });
+    await app.db.update(pages).set({ bannerImageFilePath: 'a'.repeat(32) + '.png' }).where(eq(pages.id, id));
+    await api.saveDraft(id, { name: 'Pictured', url: '/pictured-drafts', description: 'two' });
+    assert.equal((await api.editor(id)).draft.bannerImageFilePath, 'a'.repeat(32) + '.png');
+    assert.equal((await api.call('DELETE', `Page/DeleteBannerImage?pageId=${id}`)).statusCode, 200);
+    const editor = await api.editor(id);
+    assert.equal(editor.bannerImageFilePath, null);
+    assert.equal(editor.draft.bannerImageFilePath, null);
+    assert.equal(editor.draft.description, 'two', 'the rest of the draft stays');
+
+    const other = await api.create({ name: 'Only image', url: '/only-image-drafts' });
+    await app.db.update(pages).set({ draft: { name: 'Only image', title: null, url: '/only-image-drafts', keywords: null, description: null, isBannerVisible: true, bannerColor: '#000000', isActive: true, bannerImageFilePath: 'b'.repeat(32) + '.png' } }).where(eq(pages.id, other));
+    assert.equal((await api.call('DELETE', `Page/DeleteBannerImage?pageId=${other}`)).statusCode, 200);
+    assert.equal((await api.editor(other)).draft, null);
   });
 
   it('refuses a draft whose url another page has, and a bad schedule, changing nothing', async () => {

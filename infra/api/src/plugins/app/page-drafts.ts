@@ -13,7 +13,7 @@ import type { AppOptions } from '../../options.js';
 import type { EditorialKind, Tx } from './editorial.js';
 import { isUrlConflict, pageNotFound, urlTaken, type PageKind } from './pages.js';
 
-const snapshotColumns = {
+export const snapshotColumns = {
   name: pages.name,
   title: pages.title,
   url: pages.url,

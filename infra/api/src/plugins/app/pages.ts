@@ -25,9 +25,9 @@ import { bannerItems, banners, contentSections, pageComponents, pages, revisions
 import type { Executor } from '../../db/search-text.js';
 import { toBannerItem, toContentSection } from '../../db/section-rows.js';
 import { fieldError, HttpError } from '../../errors.js';
-import { editorialState } from './editorial.js';
+import { editorialState, sameSnapshot } from './editorial.js';
 import { bannerWithDraft } from './banner-drafts.js';
-import { pageSnapshotOver } from './page-drafts.js';
+import { pageSnapshotOver, snapshotColumns } from './page-drafts.js';
 import { withSectionDraft } from './section-drafts.js';
 
 export type PageKind = 'page' | 'blog';
@@ -254,13 +254,24 @@ export function createPagesRepository(db: Database) {
       });
     },
 
-    /** Removes the banner image; answers the removed name for the caller to release. */
-    async clearBannerImage(kind: PageKind, id: number): Promise<{ image: string | null }> {
+    /**
+     * Removes the banner image, from the published page and from its draft alike (a draft left
+     * with the image would bring it back on Publish); answers the removed names for the caller to
+     * release. A draft that differed only by its image is then no draft.
+     */
+    async clearBannerImage(kind: PageKind, id: number): Promise<{ images: Array<string | null> }> {
       return db.transaction(async (tx) => {
-        const [current] = await tx.select({ image: pages.bannerImageFilePath }).from(pages).where(ofKind(kind, id)).for('update');
+        const [current] = await tx.select({ ...snapshotColumns, draft: pages.draft }).from(pages).where(ofKind(kind, id)).for('update');
         if (!current) throw pageNotFound(kind);
-        if (current.image !== null) await tx.update(pages).set({ bannerImageFilePath: null }).where(eq(pages.id, id));
-        return current;
+        const { draft, ...published } = current;
+        const stored = draft as PageSnapshot | null;
+        const nextDraft = stored && { ...stored, bannerImageFilePath: null };
+        const keepDraft = nextDraft !== null && !sameSnapshot({ ...published, bannerImageFilePath: null }, nextDraft);
+        await tx
+          .update(pages)
+          .set({ bannerImageFilePath: null, ...(stored ? (keepDraft ? { draft: nextDraft } : { draft: null, draftSavedAt: null, draftSavedBy: null }) : {}) })
+          .where(eq(pages.id, id));
+        return { images: [published.bannerImageFilePath, stored?.bannerImageFilePath ?? null] };
       });
     },
 

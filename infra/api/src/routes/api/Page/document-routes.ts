@@ -479,11 +479,11 @@ export function documentRoutes(options: DocumentRoutesOptions): FastifyPluginAsy
       '/DeleteBannerImage',
       {
         config: admin,
-        schema: { tags, description: `Removes the ${lower}'s banner image; its file is deleted once no draft or revision names it.`, querystring: byId, response: { 200: MessageResponseSchema } },
+        schema: { tags, description: `Removes the ${lower}'s banner image, from its draft too; its file is deleted once no revision names it.`, querystring: byId, response: { 200: MessageResponseSchema } },
       },
       async (request) => {
-        const { image } = await fastify.pages.clearBannerImage(kind, idOf(request.query));
-        await releaseImages(fastify, request, [image]);
+        const { images } = await fastify.pages.clearBannerImage(kind, idOf(request.query));
+        await releaseImages(fastify, request, images);
         return { message: 'Banner image removed successfully' };
       },
     );
