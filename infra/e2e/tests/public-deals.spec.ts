@@ -187,6 +187,53 @@ test.describe('deals list', () => {
     expect(searches.map((body) => body.skip)).toEqual(skips);
   });
 
+  test('Load More pressed the moment the page works, on a slowed CPU, shows every deal of both pages once', async ({ page, request }) => {
+    const expected = [...(await api.searchDeals(request, {})), ...(await api.searchDeals(request, { skip: 100 }))].map((deal) => deal.id);
+    expect(new Set(expected).size).toBe(200);
+    // A phone's CPU: the first page is still being drawn when the button is pressed.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.goto('/deals', { waitUntil: 'commit' });
+    // As a keyboard user would: End, then Load More as soon as it is enabled (once hydrated).
+    await loadMore(page).waitFor();
+    await page.keyboard.press('End');
+    await loadMore(page).click();
+    await expect(listedDeals(page)).toHaveCount(200);
+    // Without scrolling back: every card of both pages is drawn, in order, none twice.
+    const drawnIds = () => drawnCards(page).locator('a.deal-card__name').evaluateAll((links) => links.map((link) => Number(link.getAttribute('href')!.split('/').pop())));
+    await expect.poll(drawnIds, { timeout: 30_000 }).toEqual(expected);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
+  test('a failed search says the list could not load, never No Results Found, and Try Again loads it', async ({ page }) => {
+    await page.goto('/deals');
+    await settled(page);
+    // The next search fails (the network or the API), then the one after works again.
+    let failures = 1;
+    await page.route('**/api/Home/SearchProduct', (route) => (failures-- > 0 ? route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }) : route.continue()));
+    const input = page.getByRole('searchbox', { name: 'Search deals' });
+    await input.fill('kindle');
+    await input.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText(/The deals could not be loaded/);
+    await expect(page.getByText('No Results Found')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await settled(page);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(drawnCards(page).first()).toContainText(/kindle/i);
+  });
+
+  test('the filters stay in reach down a long list', async ({ page }) => {
+    await page.goto('/deals');
+    await settled(page);
+    const filters = page.getByRole('search', { name: 'Deal filters' });
+    await page.mouse.wheel(0, 4000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(3000);
+    const box = (await filters.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(40);
+    await expect(page.getByRole('button', { name: 'Filter', exact: true })).toBeInViewport();
+  });
+
   test('a search without hits says No Results Found', async ({ page }) => {
     await page.goto('/deals?q=qzxqzxnothing');
     await expect(page.getByText('No Results Found')).toBeVisible();
@@ -238,6 +285,27 @@ test.describe('deal card', () => {
     await expect(dialog.getByRole('link', { name: /Google Play/ })).toHaveAttribute('href', info.googlePlayStoreLink!);
     await dialog.getByRole('button', { name: 'Maybe Later' }).click();
     await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('deal card on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('lifetime labels keep to one line, whole', async ({ page }) => {
+    await page.goto('/deals');
+    await settled(page);
+    const labels = await page.locator('.deals-results .deal-card__time').evaluateAll((spans) =>
+      spans
+        .filter((span) => span.textContent)
+        .map((span) => {
+          // A range's boxes: one per line the text takes.
+          const range = document.createRange();
+          range.selectNodeContents(span);
+          return { text: span.textContent, lines: range.getClientRects().length, cut: span.scrollWidth > span.clientWidth };
+        }),
+    );
+    expect(labels.length).toBeGreaterThan(10);
+    expect(labels.filter((label) => label.lines > 1 || label.cut)).toEqual([]);
   });
 });
 

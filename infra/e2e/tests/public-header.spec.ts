@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seedSession } from './support/session';
-import { api, DESKTOP, expect, nextSearch, PHONE, test } from './support/public';
+import { api, DESKTOP, expect, literal, nextSearch, PHONE, test } from './support/public';
 
 // The visitor site's header against the demo data: fixed and CMS menu entries, the Stores and
 // Categories submenus, the live deal search, the phone drawer and the signed-in Dashboard link.
@@ -85,7 +85,10 @@ test.describe('header on the desktop', () => {
     await mainMenu(page).getByRole('button', { name: 'Categories menu' }).click();
     await page.getByRole('list', { name: 'Featured' }).getByRole('link', { name: section.name }).click();
     await expect(page).toHaveURL(new RegExp(`/deals/[a-z0-9-]+/${section.id}$`));
-    await expect(page).toHaveTitle(`${section.name} deals and promo codes | ${info.companyName}`);
+    // "Today's Top Deals" already says deals: the heading is the name, not "… Deals deals and promo codes".
+    expect(section.name).toBe('Today’s Top Deals');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(section.name);
+    await expect(page).toHaveTitle(`${section.name} | ${info.companyName}`);
   });
 
   test('a CMS menu item with sub-items opens its page', async ({ page, request }) => {
@@ -123,7 +126,7 @@ test.describe('header on the desktop', () => {
     // Typed in one go: one call (500 ms debounce), for the whole word.
     expect(keywords).toEqual([term]);
     const expected = (await (await request.get(`/api/Home/SearchProductByKeyword?keyword=${encodeURIComponent(term)}`)).json()) as { value: number; label: string }[];
-    await expect(suggestions).toHaveText(expected.map((item) => item.label));
+    await expect(suggestions).toHaveText(expected.map((item) => new RegExp(`^${literal(item.label)}`)));
     await expect(search).toHaveAttribute('aria-expanded', 'true');
 
     await suggestions.first().click();
@@ -140,6 +143,18 @@ test.describe('header on the desktop', () => {
     expect(found.length, 'the demo data has deals for the term').toBeGreaterThan(0);
     await expect(page.locator('.deals-results .deal-card__name')).toHaveText(found.slice(0, 12).map((d) => d.name));
     await expect(page.getByRole('searchbox', { name: 'Search deals' })).toHaveValue(term);
+  });
+
+  test('live search tells apart deals of the same name by their store and price', async ({ page, request }) => {
+    const found = (await (await request.get('/api/Home/SearchProductByKeyword?keyword=kindle')).json()) as { label: string; store: string; currentPrice: number }[];
+    expect(found.length, 'the demo data has the same Kindle at two stores').toBeGreaterThanOrEqual(2);
+    expect(new Set(found.map((item) => item.label)).size).toBeLessThan(found.length);
+    await page.goto('/home');
+    await headerSearch(page).pressSequentially('kindle');
+    const suggestions = page.getByRole('listbox', { name: 'Deal suggestions' }).getByRole('option');
+    await expect(suggestions).toHaveText(found.map((item) => `${item.label}${item.store} · $${item.currentPrice.toFixed(2)}`));
+    const texts = await suggestions.allTextContents();
+    expect(new Set(texts).size, 'no two suggestions read the same').toBe(texts.length);
   });
 
   test('live search says No Deals Available for text that finds nothing', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, DESKTOP, expect, nextSearch, POPUP_KEYS, test } from './support/public';
+import { api, DESKTOP, expect, nextSearch, POPUP_KEYS, scrollThrough, test } from './support/public';
 
 // The stores, categories, blog posts and email blast pages, and the email popup's timing, against
 // the demo data on a 1440 px desktop.
@@ -161,4 +161,53 @@ test.describe('email popup', () => {
     await page.clock.runFor(60_000);
     await expect(popup(page)).toBeHidden();
   });
+});
+
+test.describe('carousels', () => {
+  /** Boxes where a carousel's arrow covers a slide's text or control, at the current width. */
+  const coveredByArrows = (page: Page) =>
+    page.evaluate(() => {
+      const overlaps = (a: DOMRect, b: DOMRect) => a.width > 0 && b.width > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const found: string[] = [];
+      for (const carousel of document.querySelectorAll('.carousel')) {
+        const arrows = [...carousel.querySelectorAll('.carousel__nav')].map((arrow) => arrow.getBoundingClientRect());
+        const track = carousel.querySelector('.carousel__track')!.getBoundingClientRect();
+        // Every text of the slides (as laid out, line by line) and every link or button in them.
+        const walker = document.createTreeWalker(carousel.querySelector('.carousel__track')!, NodeFilter.SHOW_TEXT);
+        const boxes: { what: string; box: DOMRect }[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const box of range.getClientRects()) boxes.push({ what: node.textContent.trim().slice(0, 30), box });
+        }
+        for (const control of carousel.querySelectorAll('.carousel__track a, .carousel__track button')) boxes.push({ what: `control ${control.textContent?.trim().slice(0, 30)}`, box: control.getBoundingClientRect() });
+        for (const { what, box } of boxes) {
+          // Only what shows: inside the track's scrolled window.
+          if (box.right <= track.left || box.left >= track.right) continue;
+          if (arrows.some((arrow) => overlaps(arrow, box))) found.push(what);
+        }
+      }
+      return found;
+    });
+
+  for (const width of [1440, 1024, 768, 601, 600, 390]) {
+    test(`arrows never cover a slide's text or buttons at ${width} px (about us, home)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/about-us');
+      await expect(page.locator('.dyn-banner .carousel__nav').first()).toBeVisible();
+      expect(await coveredByArrows(page)).toEqual([]);
+      // Each slide in turn (the next arrow moves one).
+      const next = page.locator('.dyn-banner .carousel__nav--next');
+      for (let slide = 1; slide < (await page.locator('.dyn-banner .carousel__slide').count()); slide += 1) {
+        await next.click();
+        await page.waitForTimeout(600);
+        expect(await coveredByArrows(page)).toEqual([]);
+      }
+      await page.goto('/home');
+      await expect(page.getByRole('region', { name: 'Featured deals' })).toBeVisible();
+      await scrollThrough(page);
+      expect(await coveredByArrows(page)).toEqual([]);
+    });
+  }
 });

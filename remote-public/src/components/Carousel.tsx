@@ -69,7 +69,7 @@ export function Carousel({ label, children, autoplayMs, autoplayBelow, perView, 
 
   return (
     <section
-      className={['carousel', className].filter(Boolean).join(' ')}
+      className={['carousel', count > 1 && 'carousel--nav', className].filter(Boolean).join(' ')}
       aria-roledescription="carousel"
       aria-label={label}
       onMouseEnter={() => setPaused(true)}

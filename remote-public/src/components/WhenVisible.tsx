@@ -12,6 +12,8 @@ export interface WhenVisibleProps {
    * or a link preview should read, against HTML weight and hydration time for what is far below.
    */
   prerender?: boolean;
+  /** Draw the content now, wherever the slot is (the list decided it is time, see the deals list). */
+  forced?: boolean;
 }
 
 /**
@@ -21,11 +23,11 @@ export interface WhenVisibleProps {
  * hydration starts from the same (the markup must match); a browser without IntersectionObserver
  * (old ones, jsdom) renders at once.
  */
-export function WhenVisible({ children, placeholder, margin = '400px', prerender = true }: WhenVisibleProps) {
+export function WhenVisible({ children, placeholder, margin = '400px', prerender = true, forced = false }: WhenVisibleProps) {
   const slot = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(() => (typeof window === 'undefined' || isHydrating() ? prerender : typeof IntersectionObserver === 'undefined'));
   useEffect(() => {
-    if (visible || !slot.current) return;
+    if (visible || forced || !slot.current) return;
     if (typeof IntersectionObserver === 'undefined') {
       // Hydrated without the observer (an old browser): draw it once hydration is done.
       const timer = setTimeout(() => setVisible(true));
@@ -34,6 +36,6 @@ export function WhenVisible({ children, placeholder, margin = '400px', prerender
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && startTransition(() => setVisible(true)), { rootMargin: `${margin} 0px` });
     observer.observe(slot.current);
     return () => observer.disconnect();
-  }, [visible, margin]);
-  return visible ? <>{children}</> : <div ref={slot}>{placeholder}</div>;
+  }, [visible, forced, margin]);
+  return visible || forced ? <>{children}</> : <div ref={slot}>{placeholder}</div>;
 }

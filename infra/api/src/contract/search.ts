@@ -121,10 +121,15 @@ export const KeywordQuerySchema = Type.Object({
 });
 export type KeywordQuery = Static<typeof KeywordQuerySchema>;
 
-/** A header search suggestion: the deal's id, its name and its preview image. */
+/**
+ * A header search suggestion: the deal's id, its name and its preview image (spec 000 §3), with its
+ * store's name and its current price, which tell apart deals of the same name.
+ */
 export const SearchSuggestionSchema = Type.Object({
   value: Type.Integer(),
   label: Type.String(),
   filePath: Nullable(Type.String()),
+  store: Type.String(),
+  currentPrice: Type.Number(),
 });
 export type SearchSuggestion = Static<typeof SearchSuggestionSchema>;

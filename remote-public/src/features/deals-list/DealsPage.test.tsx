@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import type { DealCard } from '@deals/api/contract';
 import { serveFakeFetch, type FetchCall } from '../../testing/fakeFetch';
 import { resetSiteInfo } from '../site/api';
-import DealsPage from './DealsPage';
+import DealsPage, { LIST_FAILURE_TEXTS } from './DealsPage';
 
 const info = {
   companyName: 'Bargain Bay',
@@ -242,9 +242,42 @@ describe('DealsPage', () => {
     expect(screen.getByRole('link', { name: 'Deal 2' })).toBeInTheDocument();
   });
 
-  it('silently shows No Results Found when the search fails', async () => {
-    serveFakeFetch((call) => (call.path === 'Home/GetCMSInfo' ? { status: 200, data: info } : { status: 500, data: { message: 'boom' } }));
+  it('says the list could not load when the search fails (no toast, never No Results Found) and tries again', async () => {
+    let failing = true;
+    serveFakeFetch((call) => {
+      if (call.path === 'Home/GetCMSInfo') return { status: 200, data: info };
+      return failing ? { status: 500, data: { message: 'boom' } } : { status: 200, data: [deal(7)] };
+    });
+    const user = userEvent.setup();
     renderAt('/deals');
-    expect(await screen.findByText('No Results Found')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(LIST_FAILURE_TEXTS.list);
+    expect(screen.queryByText('No Results Found')).not.toBeInTheDocument();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: LIST_FAILURE_TEXTS.retry }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the deals shown when Load More fails, and Try Again asks for the same page', async () => {
+    let failing = false;
+    const { searches } = serve((body) => {
+      if (body.skip > 0 && failing) throw new Error('offline');
+      return deals(body.skip + 1, body.skip ? 5 : 100);
+    });
+    const user = userEvent.setup();
+    renderAt('/deals');
+    await user.click(await screen.findByText('Load More Items'));
+    await waitFor(() => expect(cards().length).toBe(105));
+    // A fresh list whose next page fails.
+    failing = true;
+    await user.click(screen.getByRole('button', { name: 'Header search' }));
+    await user.click(await screen.findByText('Load More Items'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(LIST_FAILURE_TEXTS.more);
+    expect(document.querySelectorAll('.deals-results ul.deals-grid > li')).toHaveLength(100);
+    expect(screen.queryByText('Load More Items')).not.toBeInTheDocument();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: LIST_FAILURE_TEXTS.retry }));
+    await waitFor(() => expect(document.querySelectorAll('.deals-results ul.deals-grid > li')).toHaveLength(105));
+    expect(searches().map((body) => body.skip)).toEqual([0, 100, 0, 100, 100]);
   });
 });

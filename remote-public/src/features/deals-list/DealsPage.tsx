@@ -8,12 +8,15 @@ import { settle, type ApiCall } from '../../lib/ssr/apiCall';
 import { useHead, useSeoSite } from '../../lib/ssr/head';
 import { preloadedAnswer } from '../../lib/ssr/preloaded';
 import { useServerAnswer } from '../../lib/ssr/renderContext';
+import { useHydrated } from '../../lib/ssr/useHydrated';
 import { useSiteInfo, type SiteInfo } from '../site/api';
 import { DealCard } from '../deals/DealCard';
 import { FollowBar } from '../deal-follows/FollowBar';
 import { WhenVisible } from '../../components/WhenVisible';
 import {
+  batchCount,
   dealListReducer,
+  DRAW_BATCH,
   EMPTY_FILTER,
   filterFromParams,
   filterFromRoute,
@@ -34,8 +37,6 @@ const SKELETONS = 8;
 
 type IdList = 'featuredSections' | 'stores' | 'productTypes';
 
-/** Cards drawn at once; further rows of this many are drawn as they scroll near (WhenVisible). */
-const BATCH = 12;
 /**
  * Batches the server renders: more than any first screen holds. The rest of the 100 would double
  * the HTML and the hydration work for cards far below; crawlers reach every deal through the sitemap.
@@ -44,9 +45,26 @@ const PRERENDERED_BATCHES = 3;
 
 function batches<T>(items: T[]): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
+  for (let i = 0; i < items.length; i += DRAW_BATCH) out.push(items.slice(i, i + DRAW_BATCH));
   return out;
 }
+
+/** Runs `task` when the browser is idle (soon, at the latest); answers the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 50);
+  return () => clearTimeout(timer);
+}
+
+/** What the list says when its last request failed (spec 000 §8 wants no toast; it must not claim "No Results Found"). */
+export const LIST_FAILURE_TEXTS = {
+  list: 'The deals could not be loaded. Check your connection and try again.',
+  more: 'More deals could not be loaded. Check your connection and try again.',
+  retry: 'Try Again',
+};
 
 /** A card of the grid; memoised so loading and Load More do not re-render the cards already shown. */
 const Item = memo(function Item({ deal, eager }: { deal: Deal; eager: boolean }) {
@@ -117,8 +135,11 @@ export default function DealsPage() {
   const firstCall = firstPageCall(applied);
   const served = useServerAnswer(firstCall) ?? preloadedAnswer(firstCall);
   const [list, dispatch] = useReducer(dealListReducer<Deal>, served, (answer) => {
-    const deals = answer ? settle<Deal[]>(answer).data : undefined;
-    return Array.isArray(deals) ? dealListReducer(initialListState<Deal>(), { type: 'loaded', deals, append: false }) : initialListState<Deal>();
+    if (!answer) return initialListState<Deal>();
+    const deals = settle<Deal[]>(answer).data;
+    // The server's answer, or its failure: the browser starts from what the server drew.
+    const action = Array.isArray(deals) ? ({ type: 'loaded', deals, append: false } as const) : ({ type: 'failed', append: false } as const);
+    return { ...dealListReducer(initialListState<Deal>(), action), drawn: PRERENDERED_BATCHES };
   });
   const skipFirstLoad = useRef(served !== undefined);
   const request = useRef<AbortController | null>(null);
@@ -140,7 +161,7 @@ export default function DealsPage() {
     request.current?.abort();
     const controller = (request.current = new AbortController());
     const append = skip > 0;
-    dispatch({ type: 'load' });
+    dispatch({ type: 'load', append });
     postJson<Deal[]>('Home/SearchProduct', searchBody(filter, skip), controller.signal).then(
       // A transition: up to 100 new cards render in slices instead of one long main-thread task.
       (deals) => !controller.signal.aborted && startTransition(() => dispatch({ type: 'loaded', deals: Array.isArray(deals) ? deals : [], append })),
@@ -161,6 +182,14 @@ export default function DealsPage() {
     clearTimeout(typing.current);
     request.current?.abort();
   }, []);
+
+  // The batches not drawn yet are drawn one at a time while the browser is idle, so every deal of
+  // the list is on the page soon after it arrives, wherever the visitor scrolled or jumped.
+  const batchTotal = batchCount(list.deals.length);
+  useEffect(() => {
+    if (list.drawn >= batchTotal) return;
+    return whenIdle(() => startTransition(() => dispatch({ type: 'drawNext' })));
+  }, [list.drawn, batchTotal]);
 
   /** Puts `filter` in the URL (shareable), which reloads the list; the same filter reloads in place. */
   const apply = (filter: DealListFilter, replace = false) => {
@@ -192,6 +221,8 @@ export default function DealsPage() {
 
   const pick = (key: IdList) => ({ chosen: draft[key], onChange: (ids: number[]) => change({ [key]: ids }) });
   const firstLoad = list.loading && !list.deals.length;
+  const hydrated = useHydrated();
+  const retry = () => (list.failed === 'more' ? load(applied, list.skip) : load(applied, 0));
   // Issue 19 point 4: the shown search and stores can be followed for deal alerts.
   const chosenStores = (info?.stores ?? []).filter((store) => applied.stores.includes(store.id));
 
@@ -266,7 +297,8 @@ export default function DealsPage() {
               ) : (
                 <WhenVisible
                   key={batch[0]!.id}
-                  prerender={b < PRERENDERED_BATCHES}
+                  prerender={false}
+                  forced={b < list.drawn}
                   placeholder={
                     <ul className="deals-grid" aria-hidden="true">
                       {batch.map((deal) => (
@@ -279,8 +311,16 @@ export default function DealsPage() {
                 </WhenVisible>
               );
             })
-          ) : (
+          ) : list.failed ? null : (
             <p className="empty-state">No Results Found</p>
+          )}
+          {list.failed && !list.loading && (
+            <div className="deals-failed" role="alert">
+              <p>{LIST_FAILURE_TEXTS[list.failed]}</p>
+              <button type="button" className="btn btn--primary" disabled={!hydrated} onClick={retry}>
+                {LIST_FAILURE_TEXTS.retry}
+              </button>
+            </div>
           )}
           {list.loading && !firstLoad && (
             <div className="deals-overlay" aria-hidden="true">
@@ -290,9 +330,10 @@ export default function DealsPage() {
               </span>
             </div>
           )}
-          {list.hasMore && (
+          {list.hasMore && !list.failed && (
             <div className="deals-results__more">
-              <button type="button" className="btn btn--primary" disabled={list.loading} onClick={() => load(applied, list.skip)}>
+              {/* Disabled until hydrated: a click on the server's markup would do nothing. */}
+              <button type="button" className="btn btn--primary" disabled={list.loading || !hydrated} onClick={() => load(applied, list.skip)}>
                 Load More Items
               </button>
             </div>

@@ -6,8 +6,8 @@ import { serveFakeFetch, type FakeFetchHandler } from '../../testing/fakeFetch';
 import { HeaderSearch } from './HeaderSearch';
 
 const AIR: SearchSuggestion[] = [
-  { value: 31, label: 'Ninja Air Fryer', filePath: 'fryer.webp' },
-  { value: 32, label: 'Air Purifier', filePath: null },
+  { value: 31, label: 'Ninja Air Fryer', filePath: 'fryer.webp', store: 'Walmart', currentPrice: 89 },
+  { value: 32, label: 'Air Purifier', filePath: null, store: 'Target', currentPrice: 149.5 },
 ];
 
 function Probe() {
@@ -57,7 +57,7 @@ describe('HeaderSearch', () => {
     expect(keywordCalls()).toEqual([{ method: 'GET', path: 'Home/SearchProductByKeyword', query: { keyword: 'air fr' }, body: null }]);
     expect(box).toHaveAttribute('aria-expanded', 'true');
     const options = screen.getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Ninja Air Fryer', 'Air Purifier']);
+    expect(options.map((option) => option.textContent)).toEqual(['Ninja Air FryerWalmart · $89.00', 'Air PurifierTarget · $149.50']);
     expect(options[0]?.querySelector('img')?.getAttribute('src')).toContain('/api/Attachments/fryer.webp?w=');
   });
 
@@ -65,7 +65,7 @@ describe('HeaderSearch', () => {
     const { user, box } = setup();
     await user.type(box, 'air');
     await settle();
-    await user.click(screen.getByRole('option', { name: 'Air Purifier' }));
+    await user.click(screen.getByRole('option', { name: /^Air Purifier/ }));
     expect(location()).toHaveTextContent('/deal/details/32');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(box).toHaveValue('');
@@ -76,11 +76,11 @@ describe('HeaderSearch', () => {
     await user.type(box, 'air');
     await settle();
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
-    const first = screen.getByRole('option', { name: 'Ninja Air Fryer' });
+    const first = screen.getByRole('option', { name: /^Ninja Air Fryer/ });
     expect(first).toHaveAttribute('aria-selected', 'true');
     expect(box).toHaveAttribute('aria-activedescendant', first.id);
     await user.keyboard('{ArrowUp}');
-    expect(screen.getByRole('option', { name: 'Air Purifier' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('option', { name: /^Air Purifier/ })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowUp}{Enter}');
     expect(location()).toHaveTextContent('/deal/details/31');
   });
@@ -128,7 +128,7 @@ describe('HeaderSearch', () => {
       if (query.keyword === 'air' && slow) {
         slow = false;
         await new Promise((resolve) => setTimeout(resolve, 2000));
-        return { status: 200, data: [{ value: 99, label: 'Stale', filePath: null }] };
+        return { status: 200, data: [{ value: 99, label: 'Stale', filePath: null, store: 'Walmart', currentPrice: 1 }] };
       }
       return { status: 200, data: query.keyword === 'air p' ? AIR.slice(1) : AIR };
     });
@@ -137,9 +137,23 @@ describe('HeaderSearch', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Searching…');
     await user.type(box, ' p');
     await settle();
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Air Purifier']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Air PurifierTarget · $149.50']);
     await act(() => jest.advanceTimersByTimeAsync(3000));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Air Purifier']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Air PurifierTarget · $149.50']);
     expect(keywordCalls().map((call) => call.query.keyword)).toEqual(['air', 'air p']);
+  });
+
+  it('tells apart deals of the same name by their store and price', async () => {
+    const twins: SearchSuggestion[] = [
+      { value: 14, label: 'Kindle Paperwhite 16GB E-Reader', filePath: 'a.webp', store: 'Amazon', currentPrice: 124.99 },
+      { value: 29, label: 'Kindle Paperwhite 16GB E-Reader', filePath: 'b.webp', store: 'Best Buy', currentPrice: 129 },
+    ];
+    const { user, box } = setup(() => ({ status: 200, data: twins }));
+    await user.type(box, 'kindle');
+    await settle();
+    const options = screen.getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Kindle Paperwhite 16GB E-ReaderAmazon · $124.99', 'Kindle Paperwhite 16GB E-ReaderBest Buy · $129.00']);
+    await user.click(screen.getByRole('option', { name: /Best Buy/ }));
+    expect(location()).toHaveTextContent('/deal/details/29');
   });
 });

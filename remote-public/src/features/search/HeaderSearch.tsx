@@ -7,6 +7,7 @@ import { getJson } from '../../lib/http';
 import { useHydrated } from '../../lib/ssr/useHydrated';
 import { SiteImage } from '../../lib/images';
 import { dealPath, searchDealsPath } from '../../lib/links';
+import { formatPrice } from '../deals/dealText';
 import './HeaderSearch.css';
 
 /** Spec 000 §9: "Header search debounce 500 ms". */
@@ -153,7 +154,13 @@ export function HeaderSearch({ className }: { className?: string }) {
                   onClick={() => choose(item)}
                 >
                   <SiteImage filePath={item.filePath} alt="" width={40} height={40} sizes="40px" maxWidth={160} className="search__thumb" />
-                  <span>{item.label}</span>
+                  <span className="search__text">
+                    <span className="search__label">{item.label}</span>
+                    {/* Deals of one name (the same product at two stores) differ here. */}
+                    <span className="search__detail">
+                      {item.store} · {formatPrice(item.currentPrice)}
+                    </span>
+                  </span>
                 </li>
               ))}
             </ul>

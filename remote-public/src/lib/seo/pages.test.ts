@@ -184,6 +184,10 @@ describe('deals lists', () => {
     [{ kind: 'store', id: 7, name: 'Walmart' }, 'Walmart deals and promo codes', '/deals?stores=7'],
     [{ kind: 'category', id: 3, name: 'Kitchen' }, 'Kitchen deals and promo codes', '/deals?categories=3'],
     [{ kind: 'featured', id: 12, name: 'Summer Sale!' }, 'Summer Sale! deals and promo codes', '/deals/summer-sale/12'],
+    // A name that already speaks of deals or codes is not followed by "deals and promo codes" again.
+    [{ kind: 'featured', id: 4, name: "Today's Top Deals" }, "Today's Top Deals", '/deals/today-s-top-deals/4'],
+    [{ kind: 'featured', id: 5, name: 'Deal of the Day' }, 'Deal of the Day', '/deals/deal-of-the-day/5'],
+    [{ kind: 'store', id: 8, name: 'Coupon Corner' }, 'Coupon Corner', '/deals?stores=8'],
   ];
 
   it.each(cases)('a %o landing has its own heading, title, canonical and trail', (landing, heading, path) => {

@@ -125,9 +125,17 @@ export function notFoundHead(site: SeoSite, path?: string): PageHead {
  */
 export type DealsLanding = { kind: 'all' } | { kind: 'filtered' } | { kind: 'store' | 'category' | 'featured'; id: number; name: string };
 
-/** The list's h1 (and the heart of its title). */
+/** A name that already says what the list holds ("Today's Top Deals", "Coupon Corner"): nothing to add. */
+const SAYS_DEALS = /\b(deals?|offers?|coupons?|vouchers?|promo ?codes?|discount codes?)\b/i;
+
+/**
+ * The list's h1 (and the heart of its title): "Walmart deals and promo codes", but a name that
+ * already speaks of deals or codes stands alone ("Today's Top Deals", never "… Deals deals").
+ */
 export function landingHeading(landing: DealsLanding): string {
-  return landing.kind === 'all' || landing.kind === 'filtered' ? 'Latest Deals' : `${collapseWhitespace(landing.name)} deals and promo codes`;
+  if (landing.kind === 'all' || landing.kind === 'filtered') return 'Latest Deals';
+  const name = collapseWhitespace(landing.name);
+  return SAYS_DEALS.test(name) ? name : `${name} deals and promo codes`;
 }
 
 /** A landing's canonical path, the same form the site's own links use. */

@@ -148,10 +148,13 @@ const DEAL_CARD_TEXT = sql`concat('{"id":', p.id, ',"filePath":', ${memberValue(
 /** The same card as a json value, to nest in other JSON (site info's featured sections). */
 export const DEAL_CARD_JSON = sql`(${DEAL_CARD_TEXT})::json`;
 
+/** A suggestion: the deal, and what tells deals of one name apart (their store and price). */
 const SUGGESTION_TEXT = jsonObjectText({
   value: { number: sql`p.id` },
   label: { string: sql`p.name` },
   filePath: { string: sql`i.file_path` },
+  store: { string: sql`s.name` },
+  currentPrice: { number: sql`p.current_price` },
 });
 
 /** The columns the inner (finding) query hands to the outer (card-building) one: the card and the sort keys. */
@@ -311,12 +314,12 @@ function anyMatchQuery(request: SearchRequest, match: TextMatch): SQL {
  */
 export function suggestionsQuery(match: TextMatch): SQL {
   const ranking = textRanking(match);
-  const candidates = sql`SELECT p.id, p.name, p.date_time_added${ranking?.column ?? sql``} FROM ${LIVE_DEALS}${and(textCondition(match))}
+  const candidates = sql`SELECT p.id, p.name, p.category_id, p.current_price, p.date_time_added${ranking?.column ?? sql``} FROM ${LIVE_DEALS}${and(textCondition(match))}
     ORDER BY ${ORDER_BY.DESC_DATE} LIMIT ${sql.raw(String(SUGGESTION_CANDIDATES))}`;
   const order = ranking?.order ?? ORDER_BY.DESC_DATE;
   return sql`SELECT ${jsonArrayText(SUGGESTION_TEXT, order)} AS body
     FROM (SELECT * FROM (${candidates}) p ORDER BY ${order} LIMIT ${sql.raw(String(PAGE_SIZE.keywordSuggestions))}) p
-    ${PREVIEW_IMAGE_JOIN}`;
+    ${PREVIEW_IMAGE_JOIN} JOIN categories s ON s.id = p.category_id`;
 }
 
 /**

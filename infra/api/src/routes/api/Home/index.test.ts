@@ -493,10 +493,11 @@ describe('POST /api/Home/SearchProduct and GET /api/Home/SearchProductByKeyword'
   });
 
   describe('SearchProductByKeyword', () => {
-    it('suggests live deals by word prefix: value, label and preview image', async () => {
+    it('suggests live deals by word prefix: value, label, preview image, and the store and price that tell deals apart', async () => {
       const found = await suggest('gal');
       assert.deepEqual(labels(found), ['Samsung Galaxy Buds', 'Samsung Galaxy S24']);
-      assert.deepEqual(found[0], { value: ids.buds, label: 'Samsung Galaxy Buds', filePath: `deal-${ids.buds}.webp` });
+      assert.deepEqual(found[0], { value: ids.buds, label: 'Samsung Galaxy Buds', filePath: `deal-${ids.buds}.webp`, store: 'Samsung', currentPrice: 24.99 });
+      assert.deepEqual(found[1], { value: ids.galaxy, label: 'Samsung Galaxy S24', filePath: `deal-${ids.galaxy}.webp`, store: 'Samsung', currentPrice: 799 });
       assert.deepEqual(labels(await suggest('samsung bu')), ['Samsung Galaxy Buds'], 'every word, the last as a prefix');
       assert.deepEqual(labels(await suggest('Galaxy  SAMSUNG')), ['Samsung Galaxy Buds', 'Samsung Galaxy S24'], 'any order, any case');
     });
