@@ -28,3 +28,4 @@ export {
   type ConfirmModal,
 } from './feedback';
 export { toCsv, downloadCsv, saveBlob, type CsvColumn } from './csv';
+export { markUnsaved, discardUnsaved, hasUnsavedChanges, subscribeUnsaved, useUnsavedChanges, useGuardedClose, confirmLeave, confirmDiscard, UNSAVED_TEXTS } from './unsaved';

@@ -4,11 +4,17 @@ import '@ant-design/v5-patch-for-react-19';
 import type { ComponentType } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
-import { ADMIN_THEME, FeedbackHost } from '@deals/shared-auth/ui';
+import { ADMIN_THEME, FeedbackHost, LeaveGuard } from '@deals/shared-auth/ui';
 import { mountStandalone } from './public';
 
 export function mountAdminStandalone(App: ComponentType): void {
-  mountStandalone(App, (app) => (
+  // Inside the router, as in the shell's admin area: unsaved work asks before it is left.
+  const Guarded = () => (
+    <LeaveGuard>
+      <App />
+    </LeaveGuard>
+  );
+  mountStandalone(Guarded, (app) => (
     <ConfigProvider locale={enUS} theme={ADMIN_THEME}>
       <AntdApp>
         {app}

@@ -96,6 +96,7 @@ export function ImageEntityModal({ screen, target, onClose }: Props) {
       okText={creating ? `Add ${noun}` : 'Save Changes'}
       valid={formState.isValid}
       submitting={formState.isSubmitting}
+      unsaved={formState.isDirty}
       ready={creating || record !== null}
       onSubmit={() => void submit()}
       onCancel={() => close(false)}

@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { Flex, Result, Typography } from 'antd';
+import { useEffect, useId, type ReactNode } from 'react';
+import { Button, Flex, Result, Tooltip, Typography, type ButtonProps } from 'antd';
 import { useAtomValue } from 'jotai';
 import { attachmentUrl, sessionAtom, sessionStore } from '@deals/shared-auth';
 import './admin-page.css';
@@ -60,4 +60,25 @@ export function Truncated({ text }: { text: string | null | undefined }) {
 /** The sticky bar at the bottom of a form page: Cancel, Save… (hidden when the form is read-only). */
 export function FormFooter({ children }: { children: ReactNode }) {
   return <div className="deals-form-footer">{children}</div>;
+}
+
+/**
+ * A table row's action: icon and word, or on a phone (and with `iconOnly`, where the table is
+ * tight) the icon alone, the word in its tooltip. `name` is its accessible name ("View Kindle").
+ */
+export function RowAction({ label, name, iconOnly = false, ...button }: Omit<ButtonProps, 'children' | 'aria-label'> & { label: string; name: string; iconOnly?: boolean }) {
+  // Its own id: the tooltip describes this button only (antd's test builds give every popup one id).
+  const tooltipId = useId();
+  const action = (
+    <Button size="small" {...button} aria-label={name} className={`deals-row-action${iconOnly ? ' deals-row-action--icon' : ''}`}>
+      <span className="deals-row-action__label">{label}</span>
+    </Button>
+  );
+  return iconOnly ? (
+    <Tooltip id={tooltipId} title={label}>
+      {action}
+    </Tooltip>
+  ) : (
+    action
+  );
 }

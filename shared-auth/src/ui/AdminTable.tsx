@@ -1,10 +1,11 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Tooltip } from 'antd';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Button, InputNumber, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { ProTable, type ParamsType, type ProTableProps } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ParamsType, type ProTableProps } from '@ant-design/pro-components';
 import { PAGE_SIZE } from '@deals/api/contract/limits';
 import { downloadCsv, toast, type CsvColumn } from '@deals/shared-auth';
 import type { TableUrlState } from './serverTable';
+import './admin-page.css';
 
 /**
  * What Download CSV writes: the rows a client-side table shows (see useClientTable), or for a
@@ -23,6 +24,44 @@ function OutsideMeasureRow({ children }: { children: ReactNode }) {
     if (ref.current?.closest('.ant-table-measure-row')) setMeasuring(true);
   }, []);
   return <span ref={ref}>{measuring ? null : children}</span>;
+}
+
+/**
+ * Go to page N: the spec's jump-to-page box, shown whatever the page count (antd's own quick
+ * jumper hides itself while the table has one page).
+ */
+function JumpToPage({ pages, onJump }: { pages: number; onJump: (page: number) => void }) {
+  const [page, setPage] = useState<number | null>(null);
+  const jump = () => {
+    if (page === null) return;
+    onJump(Math.min(Math.max(1, Math.trunc(page)), pages));
+    setPage(null);
+  };
+  return (
+    <span className="deals-jump">
+      <label>
+        Go to page{' '}
+        <InputNumber
+          size="small"
+          min={1}
+          max={pages}
+          precision={0}
+          value={page}
+          onChange={setPage}
+          onPressEnter={jump}
+          onBlur={jump}
+          aria-label={`Go to page (1 to ${pages})`}
+          style={{ width: 64 }}
+        />
+      </label>
+    </span>
+  );
+}
+
+/** Both refs get the table's actions: the screen's (reload) and the table's own (jump to a page). */
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) (ref as { current: T | null }).current = value;
 }
 
 // ProTable's own bound: any record type, interfaces included.
@@ -58,9 +97,18 @@ export function AdminTable<Row extends TableRow, Params extends ParamsType = Par
   filtersCollapsed,
   tools = [],
   initial,
+  actionRef,
   ...table
 }: AdminTableProps<Row, Params>) {
   const [downloading, setDownloading] = useState(false);
+  const actions = useRef<ActionType | null>(null);
+  const bothRefs = useCallback(
+    (value: ActionType | null) => {
+      actions.current = value;
+      assignRef(actionRef as Ref<ActionType> | undefined, value);
+    },
+    [actionRef],
+  );
   const download = async () => {
     if (!('download' in csv)) return downloadCsv(csv.fileName, csv.columns, csv.rows());
     setDownloading(true);
@@ -75,6 +123,7 @@ export function AdminTable<Row extends TableRow, Params extends ParamsType = Par
   return (
     <ProTable<Row, Params>
       rowKey="id"
+      actionRef={bothRefs}
       {...(initial ? { form: { initialValues: initial.values } } : {})}
       {...table}
       {...(table.rowSelection ? { rowSelection: { ...table.rowSelection, columnTitle: (node: ReactNode) => <OutsideMeasureRow>{node}</OutsideMeasureRow> } } : {})}
@@ -84,8 +133,17 @@ export function AdminTable<Row extends TableRow, Params extends ParamsType = Par
         defaultCurrent: initial?.page ?? 1,
         showSizeChanger: true,
         pageSizeOptions: [25, 50, 100],
-        showQuickJumper: jumpToPage,
-        showTotal: (total, [first, last]) => `${first}–${last} of ${total.toLocaleString('en-US')}`,
+        showTotal: (total, [first, last]) => {
+          const range = `${first}–${last} of ${total.toLocaleString('en-US')}`;
+          if (!jumpToPage) return range;
+          const pageSize = actions.current?.pageInfo?.pageSize ?? initial?.pageSize ?? PAGE_SIZE.adminTables;
+          return (
+            <>
+              {range}
+              <JumpToPage pages={Math.max(1, Math.ceil(total / pageSize))} onJump={(current) => actions.current?.setPageInfo?.({ current })} />
+            </>
+          );
+        },
       }}
       options={{ density: false, setting: true, reload: true }}
       scroll={{ x: scrollX }}

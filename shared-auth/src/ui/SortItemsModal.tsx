@@ -4,7 +4,7 @@ import { HolderOutlined } from '@ant-design/icons';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { toast } from '@deals/shared-auth';
+import { toast, useGuardedClose } from '@deals/shared-auth';
 import './sort-items.css';
 
 export interface SortableItem {
@@ -63,6 +63,8 @@ export function SortItemsModal<Item extends SortableItem>({ title, load, render,
   const [items, setItems] = useState<Item[] | null>(null);
   const [moved, setMoved] = useState(false);
   const [saving, setSaving] = useState(false);
+  // A new order not saved: closing asks first.
+  const cancel = useGuardedClose(moved && !saving, () => onClose(false));
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   useEffect(() => {
@@ -111,7 +113,7 @@ export function SortItemsModal<Item extends SortableItem>({ title, load, render,
       title={title}
       okText="Save Order"
       onOk={() => void submit()}
-      onCancel={() => onClose(false)}
+      onCancel={cancel}
       okButtonProps={{ disabled: !moved || saving, loading: saving }}
       cancelButtonProps={{ disabled: saving }}
       maskClosable={false}

@@ -6,6 +6,7 @@ import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { FeedbackHost } from './FeedbackHost';
+import { LeaveGuard } from './LeaveGuard';
 import { setSession } from '@deals/shared-auth';
 import { unsignedToken } from '../testing';
 
@@ -26,10 +27,12 @@ export function renderRoutes(routes: ReactNode, path = '/') {
     <ConfigProvider locale={enUS}>
       <App>
         <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            {routes}
-            <Route path="*" element={null} />
-          </Routes>
+          <LeaveGuard>
+            <Routes>
+              {routes}
+              <Route path="*" element={null} />
+            </Routes>
+          </LeaveGuard>
           <LocationProbe />
         </MemoryRouter>
         <FeedbackHost />

@@ -35,3 +35,4 @@ export * from './dashboard.js';
 export * from './revisions.js';
 export * from './banner-drafts.js';
 export * from './audit.js';
+export * from './preferences.js';

@@ -147,6 +147,14 @@ export type UnregisterDeviceQuery = Static<typeof UnregisterDeviceQuerySchema>;
 export const WebPushPublicKeyResponseSchema = Type.Object({ publicKey: Type.String() });
 export type WebPushPublicKeyResponse = Static<typeof WebPushPublicKeyResponseSchema>;
 
+/**
+ * `GET /api/Devices/GetAudienceSize` (staff): how many devices a notification to everyone reaches
+ * now (browsers with alerts on, plus the app's devices when FCM is configured), so a form can say
+ * what its save will send before it is saved.
+ */
+export const AudienceSizeResponseSchema = Type.Object({ devices: Type.Integer({ minimum: 0 }) });
+export type AudienceSizeResponse = Static<typeof AudienceSizeResponseSchema>;
+
 /** The page a notification opens when clicked (the payload's `url`; FCM carries it in `data.url`). */
 export const PUSH_OPEN_URL = '/home';
 

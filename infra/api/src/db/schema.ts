@@ -167,6 +167,23 @@ export const refreshTokens = pgTable(
   (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_user_idx').on(table.userId)],
 );
 
+/**
+ * A staff member's own settings of the back office (which columns a table shows, in what order),
+ * one JSON value per key, so they follow the person from browser to browser.
+ */
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 100 }).notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Catalogue
 // ---------------------------------------------------------------------------------------------

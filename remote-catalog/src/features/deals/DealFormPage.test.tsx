@@ -125,6 +125,75 @@ describe('Create New Deal', () => {
   });
 });
 
+describe('a save that pushes a notification', () => {
+  const NOTIFYING: typeof PRODUCT_TYPES = PRODUCT_TYPES.map((type) => (type.name === 'Books' ? { ...type, notifyImmediately: true } : type));
+  const serveNotifying = (extra: (config: InternalAxiosRequestConfig) => Answer = () => undefined) =>
+    serveForm((config) => {
+      if (config.url === 'ProductType/GetAllProductTypes') return { status: 200, data: NOTIFYING };
+      if (config.url === 'Devices/GetAudienceSize') return { status: 200, data: { devices: 1234 } };
+      return extra(config);
+    });
+
+  it('says before the save that a live deal in a notifying category pushes to every device, and the confirm names it', async () => {
+    signInAs(7, { admin: false });
+    const calls = serveNotifying((config) => (config.url === 'Product/CreateProduct' ? { status: 200, data: { message: 'Deal created successfully', id: 42 } } : undefined));
+    renderScreen(<DealFormPage />, { path: CREATE.path, route: '/admin/management/product-deal/*' });
+    await screen.findByLabelText('Product Name');
+    await choose('Product Categories', 'Electronics');
+    // Electronics does not notify: no notice.
+    expect(screen.queryByText('This save sends a push notification')).not.toBeInTheDocument();
+    await fillRequiredFields();
+    const notice = await screen.findByText(/Saving sends a push notification about this deal to 1,234 devices now \(Books has Send Notification Immediately on\)/);
+    expect(notice).toBeInTheDocument();
+    // An inactive deal pushes nothing.
+    await userEvent.click(screen.getByRole('switch', { name: 'Is Active?' }));
+    await waitFor(() => expect(screen.queryByText('This save sends a push notification')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('switch', { name: 'Is Active?' }));
+    expect(await screen.findByText('This save sends a push notification')).toBeInTheDocument();
+    fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [pngFile()] } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Deal' }));
+    // The confirm names the notification and its reach; Cancel sends nothing.
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('Save and send a push notification?');
+    expect(confirm).toHaveTextContent('Saving sends “New deal: Kindle Paperwhite” to 1,234 devices now.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((call) => call.url === 'Product/CreateProduct')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Deal' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save and Notify' }));
+    expect(await screen.findByText('Deal created successfully')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === 'Product/CreateProduct')).toHaveLength(1);
+  });
+
+  it('says nothing for a live deal already on the site', async () => {
+    signInAs(1, { admin: true });
+    serveNotifying((config) => (config.url === 'Product/GetProductById' ? { status: 200, data: product({ productTypeIds: [11] }) } : undefined));
+    renderScreen(<DealFormPage />, EDIT);
+    await screen.findByDisplayValue('Wireless Mouse');
+    await userEvent.type(screen.getByLabelText('Product Name'), ' 2');
+    expect(screen.queryByText('This save sends a push notification')).not.toBeInTheDocument();
+  });
+});
+
+describe('unsaved changes on the deal form', () => {
+  it('asks before leaving typed changes, and not after saving them', async () => {
+    signInAs(1, { admin: true });
+    serveForm((config) => (config.url === 'Product/UpdateProduct' ? { status: 200, data: { message: 'Deal updated successfully' } } : undefined));
+    renderScreen(<DealFormPage />, EDIT);
+    const name = await screen.findByDisplayValue('Wireless Mouse');
+    await userEvent.type(name, ' MX');
+    await userEvent.click(screen.getByRole('link', { name: /Return to Deals/ }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('Leave without saving?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(EDIT.path);
+    // Saving goes to the list without asking.
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/management/product-deals'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
 describe('Edit Deal', () => {
   it('loads the deal, saves the whole form and returns to the deals list', async () => {
     signInAs(1, { admin: true });

@@ -6,17 +6,19 @@ import { useAtomValue } from 'jotai';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Result, Row, Select, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { Product, ProductType, Store } from '@deals/api/contract';
-import { httpStatus, sessionAtom, toast } from '@deals/shared-auth';
+import { confirmAction, httpStatus, sessionAtom, toast, useUnsavedChanges } from '@deals/shared-auth';
 import { ColorField, FormField, FormFooter, ImageUploadField, PageHeader, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/api/contract/limits';
 import { MESSAGES } from '@deals/api/contract/messages';
 import { discountPercent } from '@deals/api/contract/deal-rules';
 import { DATE_TIME_FORMAT } from '../../lib/format';
 import { fetchProductTypes, fetchStores } from '../../lib/lookups';
-import { createDeal, fetchDeal, updateDeal } from './api';
+import dayjs from 'dayjs';
+import { createDeal, fetchAudienceSize, fetchDeal, updateDeal } from './api';
 import { DealHistory } from './DealHistory';
 import { DealImages } from './DealImages';
 import { canChangeDeal, fromProduct, toDealFields } from './dealValues';
+import { pushConfirmText, pushNoticeText, pushOnSave } from './pushNotice';
 import { blankDeal, dealSchema, type DealFormValues } from './schemas';
 import './deal-form.css';
 
@@ -56,6 +58,19 @@ function useLookups() {
     fetchProductTypes().then(setProductTypes, (error: unknown) => toast.failure(error));
   }, []);
   return { stores, productTypes };
+}
+
+/** The devices a push to everyone reaches, read when the form first says it will push (null until known). */
+function useAudienceSize(wanted: boolean): number | null {
+  const [devices, setDevices] = useState<number | null>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!wanted || asked.current) return;
+    asked.current = true;
+    // Without the count the notice still says it will push ("every device with deal alerts on").
+    fetchAudienceSize().then(setDevices, () => undefined);
+  }, [wanted]);
+  return devices;
 }
 
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; deal: Product | null };
@@ -127,19 +142,42 @@ function DealForm({ productId }: { productId: number }) {
   }, [reload]);
 
   const readOnly = deal !== null && !canChangeDeal({ isAdmin, userId: user?.id }, deal);
-  const [chosenStore, chosenTypes, currentPrice, previousPrice] = useWatch({ control, name: ['categoryId', 'productTypeIds', 'currentPrice', 'previousPrice'] });
+  const [chosenStore, chosenTypes, currentPrice, previousPrice, isActive, dealStartsIn, dealExpiresIn] = useWatch({
+    control,
+    name: ['categoryId', 'productTypeIds', 'currentPrice', 'previousPrice', 'isActive', 'dealStartsIn', 'dealExpiresIn'],
+  });
   const storeOptions = useMemo(() => optionsOf(stores, chosenStore ? [chosenStore] : []), [stores, chosenStore]);
   const typeOptions = useMemo(() => optionsOf(productTypes, chosenTypes ?? []), [productTypes, chosenTypes]);
   const discount = typeof currentPrice === 'number' && typeof previousPrice === 'number' ? discountPercent(currentPrice, previousPrice) : null;
 
+  // Saving this deal may push a notification to every device: said before the save, and confirmed.
+  const push = readOnly
+    ? null
+    : pushOnSave({
+        creating,
+        isActive: Boolean(isActive),
+        productTypeIds: chosenTypes ?? [],
+        dealStartsIn: dealStartsIn ?? null,
+        dealExpiresIn: dealExpiresIn ?? null,
+        savedStart: deal?.dealStartsIn ? dayjs(deal.dealStartsIn) : null,
+        productTypes,
+        now: dayjs(),
+      });
+  const devices = useAudienceSize(push !== null);
+  // Typed or picked but not saved: leaving asks first (the save's own navigation goes through).
+  useUnsavedChanges(!readOnly && (formState.isDirty || image !== null) && !formState.isSubmitting);
+  const formatDate = (date: dayjs.Dayjs) => date.format(DATE_TIME_FORMAT);
+
   const submit = handleSubmit(async (values) => {
     const fields = toDealFields(values);
-    if (creating) {
-      if (!image) {
-        setImageError(MESSAGES.deal.imageRequired);
-        toast.warning(MESSAGES.deal.imageRequired);
-        return;
-      }
+    if (creating && !image) {
+      setImageError(MESSAGES.deal.imageRequired);
+      toast.warning(MESSAGES.deal.imageRequired);
+      return;
+    }
+    // Last word before a push that cannot be called back: the confirm names it.
+    if (push && !(await confirmAction({ ...pushConfirmText(push, values.name, devices, formatDate), action: () => undefined }))) return;
+    if (creating && image) {
       let createdId = 0;
       const call = async () => {
         const created = await createDeal(fields, image);
@@ -311,6 +349,9 @@ function DealForm({ productId }: { productId: number }) {
         </Card>
       </Form>
 
+      {push && (
+        <Alert className="deal-form__push" type="warning" showIcon message="This save sends a push notification" description={pushNoticeText(push, devices, formatDate)} role="status" />
+      )}
       {!readOnly && (
         <FormFooter>
           <Button onClick={() => navigate(DASHBOARD_PATH)} disabled={formState.isSubmitting}>

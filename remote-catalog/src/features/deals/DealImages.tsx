@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Dropdown, Empty, Modal, Tag, Upload, type UploadFile } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ProductImage } from '@deals/api/contract';
-import { attachmentUrl, confirmAction, toast } from '@deals/shared-auth';
+import { attachmentUrl, confirmAction, toast, useGuardedClose } from '@deals/shared-auth';
 import { IMAGE_TYPES, imageFileProblem } from '@deals/shared-auth/ui';
 import { MESSAGES } from '@deals/api/contract/messages';
 import { MAX_IMAGES_PER_UPLOAD } from '@deals/api/contract/deal-rules';
@@ -22,6 +22,8 @@ interface DealImagesProps {
 function AddImagesModal({ productId, onClose }: { productId: number; onClose: (uploaded: boolean) => void }) {
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [uploading, setUploading] = useState(false);
+  // Images picked but not uploaded: closing (or leaving the screen) asks first.
+  const cancel = useGuardedClose(files.length > 0 && !uploading, () => onClose(false));
 
   const upload = async () => {
     const chosen = files.map((file) => file.originFileObj).filter((file): file is NonNullable<typeof file> => Boolean(file));
@@ -40,7 +42,7 @@ function AddImagesModal({ productId, onClose }: { productId: number; onClose: (u
   };
 
   return (
-    <Modal open title="Add Images" okText="Upload" onOk={() => void upload()} onCancel={() => onClose(false)} okButtonProps={{ loading: uploading }} cancelButtonProps={{ disabled: uploading }} maskClosable={false} destroyOnHidden>
+    <Modal open title="Add Images" okText="Upload" onOk={() => void upload()} onCancel={cancel} okButtonProps={{ loading: uploading }} cancelButtonProps={{ disabled: uploading }} maskClosable={false} destroyOnHidden>
       <Upload
         listType="picture"
         multiple

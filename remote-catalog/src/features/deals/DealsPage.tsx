@@ -6,7 +6,7 @@ import { DeleteOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import type { BulkUpdateProductsBody, DealBulkAction, ProductListItem } from '@deals/api/contract';
 import { confirmAction, sessionAtom, toast } from '@deals/shared-auth';
-import { AdminTable, PageHeader, Thumbnail, Truncated, useServerTable, type TableSort } from '@deals/shared-auth/ui';
+import { AdminTable, PageHeader, RowAction, Thumbnail, Truncated, useServerTable, useTableColumns, visibleWidth, type ColumnStateMap, type TableSort } from '@deals/shared-auth/ui';
 import { formatDateTime, formatPrice, yesNo, YES_NO_FILTER } from '../../lib/format';
 import { fetchProductTypes, fetchStores } from '../../lib/lookups';
 import { bulkUpdateDeals, deleteDeal, downloadDealsCsv, fetchDealsPage } from './api';
@@ -18,6 +18,17 @@ const EDIT_PATH = '/admin/management/product-deal/edit';
 
 const storeOptions = async () => (await fetchStores()).map((store) => ({ label: store.name, value: store.id }));
 const productTypeOptions = async () => (await fetchProductTypes()).map((type) => ({ label: type.name, value: type.id }));
+
+/**
+ * Columns hidden until a staff member shows them (column settings, remembered per person): the
+ * rest fit a 1440 px screen without scrolling sideways. Actions and the name stay pinned left.
+ */
+const DEFAULT_COLUMNS: ColumnStateMap = Object.fromEntries(
+  ['productTypes', 'previousPrice', 'addedBy', 'dateTimeAdded', 'dateTimeModified', 'dealStartsIn'].map((key) => [key, { show: false }]),
+);
+const PINNED_COLUMNS = ['actions', 'name'];
+/** The row selection's column. */
+const SELECTION_WIDTH = 32;
 
 const CONFIRM: Record<'activate' | 'deactivate' | 'delete', { title: string; verb: string; button: string; note: string }> = {
   activate: { title: 'Activate Deals', verb: 'Activate', button: 'Activate', note: 'They show on the site from their start date.' },
@@ -96,30 +107,24 @@ export default function DealsPage() {
         title: 'Actions',
         key: 'actions',
         valueType: 'option',
-        width: 190,
+        width: 88,
         fixed: 'left',
         render: (_, deal) => (
-          <Space size="small">
-            <Button size="small" icon={<EyeOutlined />} href={`${EDIT_PATH}/${deal.id}`} target="_blank" rel="noopener" aria-label={`View ${deal.name} (opens in a new tab)`}>
-              View
-            </Button>
-            {canChangeDeal({ isAdmin, userId: user?.id }, deal) && (
-              <Button size="small" danger icon={<DeleteOutlined />} onClick={() => remove(deal)} aria-label={`Delete ${deal.name}`}>
-                Delete
-              </Button>
-            )}
+          <Space size={4}>
+            <RowAction iconOnly label="View" name={`View ${deal.name} (opens in a new tab)`} icon={<EyeOutlined />} href={`${EDIT_PATH}/${deal.id}`} target="_blank" rel="noopener" />
+            {canChangeDeal({ isAdmin, userId: user?.id }, deal) && <RowAction iconOnly danger label="Delete" name={`Delete ${deal.name}`} icon={<DeleteOutlined />} onClick={() => remove(deal)} />}
           </Space>
         ),
       },
-      { title: 'Preview Image', dataIndex: 'imageUrl', hideInSearch: true, width: 90, render: (_, deal) => <Thumbnail path={deal.imageUrl} alt={deal.name} /> },
-      { title: 'Product Name', dataIndex: 'name', sorter: true, width: 260, fieldProps: { placeholder: 'Part of a name' }, render: (_, deal) => <Truncated text={deal.name} /> },
-      { title: 'Store', dataIndex: 'category', sorter: true, width: 140, hideInSearch: true },
+      { title: 'Preview Image', dataIndex: 'imageUrl', hideInSearch: true, width: 76, fixed: 'left', render: (_, deal) => <Thumbnail path={deal.imageUrl} alt={deal.name} size={40} /> },
+      { title: 'Product Name', dataIndex: 'name', sorter: true, width: 180, fixed: 'left', fieldProps: { placeholder: 'Part of a name' }, render: (_, deal) => <Truncated text={deal.name} /> },
+      { title: 'Store', dataIndex: 'category', sorter: true, width: 96, hideInSearch: true, render: (_, deal) => <Truncated text={deal.category} /> },
       { title: 'Store', dataIndex: 'categoryId', hideInTable: true, valueType: 'select', request: storeOptions, fieldProps: { mode: 'multiple', showSearch: true, optionFilterProp: 'label' } },
       { title: 'Product Category', dataIndex: 'productTypes', sorter: true, width: 180, hideInSearch: true, render: (_, deal) => <Truncated text={productTypeNames(deal)} /> },
       { title: 'Product Category', dataIndex: 'productTypeIds', hideInTable: true, valueType: 'select', request: productTypeOptions, fieldProps: { mode: 'multiple', showSearch: true, optionFilterProp: 'label' } },
-      { title: 'Promo Code', dataIndex: 'promoCode', sorter: true, width: 130, render: (_, deal) => (deal.promoCode ? <Tag>{deal.promoCode}</Tag> : '—') },
-      { title: 'Discount %', dataIndex: 'discount', sorter: true, hideInSearch: true, width: 110, align: 'right', render: (_, deal) => `${deal.discount}%` },
-      { title: 'Current Price', dataIndex: 'currentPrice', sorter: true, hideInSearch: true, width: 120, align: 'right', render: (_, deal) => formatPrice(deal.currentPrice) },
+      { title: 'Promo Code', dataIndex: 'promoCode', sorter: true, width: 100, render: (_, deal) => (deal.promoCode ? <Tag>{deal.promoCode}</Tag> : '—') },
+      { title: 'Discount %', dataIndex: 'discount', sorter: true, hideInSearch: true, width: 100, align: 'right', render: (_, deal) => `${deal.discount}%` },
+      { title: 'Current Price', dataIndex: 'currentPrice', sorter: true, hideInSearch: true, width: 92, align: 'right', render: (_, deal) => formatPrice(deal.currentPrice) },
       { title: 'Previous Price', dataIndex: 'previousPrice', sorter: true, hideInSearch: true, width: 120, align: 'right', render: (_, deal) => formatPrice(deal.previousPrice) },
       { title: 'Posted By', dataIndex: 'addedBy', sorter: true, width: 130, render: (_, deal) => deal.addedBy ?? '—' },
       { title: 'Posted On', dataIndex: 'dateTimeAdded', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dateTimeAdded) },
@@ -127,22 +132,24 @@ export default function DealsPage() {
       { title: 'Last Updated On', dataIndex: 'dateTimeModified', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dateTimeModified) },
       { title: 'Last Updated On', dataIndex: 'updatedOn', valueType: 'dateRange', hideInTable: true },
       { title: 'Starts On', dataIndex: 'dealStartsIn', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dealStartsIn) || '—' },
-      { title: 'Expires In', dataIndex: 'dealExpiresIn', sorter: true, hideInSearch: true, width: 150, render: (_, deal) => formatDateTime(deal.dealExpiresIn) || '—' },
+      { title: 'Expires In', dataIndex: 'dealExpiresIn', sorter: true, hideInSearch: true, width: 140, render: (_, deal) => formatDateTime(deal.dealExpiresIn) || '—' },
       { title: 'Expires In', dataIndex: 'expiresOn', valueType: 'dateRange', hideInTable: true },
-      { title: 'Is Active?', dataIndex: 'isActive', sorter: true, width: 100, valueType: 'select', valueEnum: YES_NO_FILTER, render: (_, deal) => yesNo(deal.isActive) },
+      { title: 'Is Active?', dataIndex: 'isActive', sorter: true, width: 92, valueType: 'select', valueEnum: YES_NO_FILTER, render: (_, deal) => yesNo(deal.isActive) },
       // Issue 19: unique visitors who opened the deal's store link in the last 7 days (refreshed every minute).
       {
         title: 'Clicks (7 days)',
         dataIndex: 'clicks7d',
         sorter: true,
         hideInSearch: true,
-        width: 110,
+        width: 88,
         align: 'right',
         tooltip: 'Unique visitors who opened the store link in the last 7 days (each counted once a day)',
         render: (_, deal) => deal.clicks7d.toLocaleString('en-US'),
       },
     ]);
   }, [isAdmin, user, withUrlSort]);
+
+  const { columnsState, shown } = useTableColumns('product-deals', DEFAULT_COLUMNS, PINNED_COLUMNS);
 
   return (
     <>
@@ -186,7 +193,8 @@ export default function DealsPage() {
         request={request}
         initial={initial}
         filtersCollapsed
-        scrollX={2100}
+        columnsState={columnsState}
+        scrollX={visibleWidth(columns, shown, SELECTION_WIDTH)}
         csv={{ download: () => downloadDealsCsv(query()) }}
         rowSelection={{
           selectedRowKeys: allMatching ? pageIds : chosen,

@@ -1,5 +1,5 @@
 import { api, downloadFromApi, toFormData } from '@deals/shared-auth/client';
-import type { BulkUpdateProductsBody, BulkUpdateProductsResponse, CreatedResponse, FeaturedSection, MessageResponse, Product, ProductListItem, TablePage } from '@deals/api/contract';
+import type { AudienceSizeResponse, BulkUpdateProductsBody, BulkUpdateProductsResponse, CreatedResponse, FeaturedSection, MessageResponse, Product, ProductListItem, TablePage } from '@deals/api/contract';
 
 /** The deal form's values as the API takes them (spec §3 Product); dates are ISO strings or null. */
 export interface DealFields {
@@ -79,4 +79,10 @@ export async function setPreviewImage(imageId: number): Promise<MessageResponse>
 export async function deleteDealImage(imageId: number): Promise<MessageResponse> {
   const { data } = await api.delete<MessageResponse>('ProductImage/DeleteImage', { params: { imageId } });
   return data;
+}
+
+/** How many devices a notification to everyone reaches now (the deal form's push notice). */
+export async function fetchAudienceSize(): Promise<number> {
+  const { data } = await api.get<AudienceSizeResponse>('Devices/GetAudienceSize');
+  return data.devices;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Checkbox, Empty, Flex, Input, Modal, Spin, Tag, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { toast } from '@deals/shared-auth';
+import { toast, useGuardedClose } from '@deals/shared-auth';
 import { MESSAGES } from '@deals/api/contract/messages';
 import { addDealsToSection, searchDeals, type ProductSearchItem } from './api';
 import { DEAL_SEARCH_MIN_CHARS } from './schemas';
@@ -34,6 +34,8 @@ export function AddDealsModal({ sectionId, onClose }: AddDealsModalProps) {
   const [selected, setSelected] = useState<ProductSearchItem[]>([]);
   const [saving, setSaving] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
+  // Deals picked but not added: closing asks first.
+  const cancel = useGuardedClose(selected.length > 0 && !saving, () => onClose(false));
   // The last answer and the term it answered: an answer for another term is not shown.
   const [answer, setAnswer] = useState<Answer | null>(null);
   const query = term.trim();
@@ -104,7 +106,7 @@ export function AddDealsModal({ sectionId, onClose }: AddDealsModalProps) {
       title="Add Deals"
       okText="Add Deals"
       onOk={() => void submit()}
-      onCancel={() => onClose(false)}
+      onCancel={cancel}
       okButtonProps={{ loading: saving }}
       cancelButtonProps={{ disabled: saving }}
       maskClosable={false}

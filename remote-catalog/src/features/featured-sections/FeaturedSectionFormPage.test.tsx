@@ -118,6 +118,25 @@ describe('New Featured Section', () => {
     await expectLocation(LIST);
   });
 
+  it('has the footer bar on the new and the edit screen: Return to Listing, Cancel, Create or Save Changes', async () => {
+    signInAs(true);
+    serveSections();
+    const { unmount } = renderAt(NEW);
+    for (const [screenName, button] of [
+      ['new', 'Create'],
+      ['edit', 'Save Changes'],
+    ] as const) {
+      if (screenName === 'edit') {
+        unmount();
+        renderAt(EDIT);
+      }
+      const save = await screen.findByRole('button', { name: button });
+      const footer = save.closest('.deals-form-footer') as HTMLElement;
+      expect(within(footer).getByRole('link', { name: /Return to Listing/ })).toHaveAttribute('href', LIST);
+      expect(within(footer).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    }
+  });
+
   it('tells staff who are not admins that only admins create sections', async () => {
     signInAs(false);
     const calls = serveSections();

@@ -4,7 +4,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useAtomValue } from 'jotai';
 import { Button, Card, Col, Form, Result, Row } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { sessionAtom, toast } from '@deals/shared-auth';
+import { sessionAtom, toast, useUnsavedChanges } from '@deals/shared-auth';
 import { FormFooter, ImageUploadField, PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/api/contract/limits';
 import { MESSAGES } from '@deals/api/contract/messages';
@@ -34,6 +34,7 @@ function SectionForm({ section }: { section?: FeaturedSectionDetail }) {
     mode: 'onTouched',
     defaultValues: { name: section?.name ?? '', isActive: section?.isActive ?? true, image: null },
   });
+  useUnsavedChanges(formState.isDirty && !formState.isSubmitting);
 
   const submit = handleSubmit(async ({ name, isActive, image }) => {
     if (!section && !image) {
@@ -91,7 +92,11 @@ function SectionForm({ section }: { section?: FeaturedSectionDetail }) {
             </Col>
           </Row>
         </Form>
+        {/* The spec's footer bar, on the new and the edit screen alike: Return to Listing, Cancel, Create or Save Changes. */}
         <FormFooter>
+          <Link to={LIST_PATH} style={{ marginRight: 'auto', alignSelf: 'center' }}>
+            <ArrowLeftOutlined /> Return to Listing
+          </Link>
           <Button onClick={() => void navigate(LIST_PATH)} disabled={formState.isSubmitting}>
             Cancel
           </Button>
@@ -126,7 +131,7 @@ function EditSection({ id }: { id: number }) {
   const { loaded } = handle;
   return (
     <>
-      <PageHeader title="Featured Section Details" extra={returnToListing} />
+      <PageHeader title="Featured Section Details" />
       {loaded.state === 'ready' ? (
         <>
           <SectionForm section={loaded.record} />

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FORM_RESET_DELAY_MS } from '../../components/ImageEntityModal';
 import {
@@ -81,12 +81,20 @@ describe('Product Categories screen', () => {
     renderScreen(<ProductCategoriesPage />);
     await rowOf('Category 100');
     expect(screen.queryByText('Category 101')).not.toBeInTheDocument();
-    const jumpTo = screen.getByRole('textbox', { name: 'Page' });
-    expect(jumpTo.closest('.ant-pagination-options-quick-jumper')).toHaveTextContent('Go to');
-    await userEvent.type(jumpTo, '2');
-    // rc-pagination reads the legacy keyCode, which user-event leaves out.
-    fireEvent.keyUp(jumpTo, { key: 'Enter', keyCode: 13 });
+    const jumpTo = screen.getByRole('spinbutton', { name: 'Go to page (1 to 2)' });
+    await userEvent.type(jumpTo, '2{Enter}');
     expect(await rowOf('Category 101')).toBeInTheDocument();
+  });
+
+  it('shows the jump-to-page box with a single page too', async () => {
+    signInAs('admin');
+    serveCategories();
+    renderScreen(<ProductCategoriesPage />);
+    await rowOf('Toys');
+    const jumpTo = screen.getByRole('spinbutton', { name: 'Go to page (1 to 1)' });
+    await userEvent.type(jumpTo, '5{Enter}');
+    // Past the last page: the last page (the only one).
+    expect(await rowOf('Toys')).toBeInTheDocument();
   });
 
   it('filters on a Yes/No flag and sorts on the name; Download writes the rows shown', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Form, Modal, Select } from 'antd';
-import { toast } from '@deals/shared-auth';
+import { toast, useGuardedClose } from '@deals/shared-auth';
 import { COMPONENT_TYPES } from '@deals/api/contract/enums';
 import { MESSAGES } from '@deals/api/contract/messages';
 import type { ComponentOption, ComponentType } from './api';
@@ -32,6 +32,8 @@ export function AddContentModal({ kind, ownerId, onClose }: AddContentModalProps
   // The choices of the type they were loaded for; a different type means they are loading.
   const [options, setOptions] = useState<{ type: ComponentType; list: ComponentOption[] } | null>(null);
   const [adding, setAdding] = useState(false);
+  // A component chosen but not added: closing asks first.
+  const cancel = useGuardedClose(component !== null && !adding, () => onClose(false));
 
   useEffect(() => {
     if (!type) return undefined;
@@ -88,7 +90,7 @@ export function AddContentModal({ kind, ownerId, onClose }: AddContentModalProps
     <Modal
       open
       title="Add Content Section"
-      onCancel={() => onClose(false)}
+      onCancel={cancel}
       maskClosable={false}
       destroyOnHidden
       footer={[

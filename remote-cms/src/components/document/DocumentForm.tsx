@@ -4,7 +4,7 @@ import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Button, Card, Col, Flex, Form, Input, Row } from 'antd';
 import { ArrowLeftOutlined, CloudUploadOutlined, DeleteOutlined } from '@ant-design/icons';
-import { confirmAction, toast } from '@deals/shared-auth';
+import { confirmAction, toast, useUnsavedChanges } from '@deals/shared-auth';
 import { ColorField, FormField, FormFooter, ImageUploadField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/api/contract/limits';
 import { CMS_LIMITS } from '@deals/api/contract/page-rules';
@@ -44,7 +44,7 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
   // the same values (the content changed) keeps what is being typed.
   const snapshot = record ? editableSnapshot(record) : undefined;
   const startValues = useMemo(() => initialValues(snapshot), [snapshot]);
-  const { control, handleSubmit, formState, setError, setValue, clearErrors } = useForm<DocumentFormValues>({
+  const { control, handleSubmit, formState, reset, setError, setValue, clearErrors } = useForm<DocumentFormValues>({
     resolver: yupResolver(schema),
     mode: 'onTouched',
     defaultValues: startValues,
@@ -57,7 +57,12 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
   const saveDraft = (id: number) =>
     new Promise<boolean>((resolve) => {
       void handleSubmit(
-        async (values) => resolve(await saveForm({ call: () => api.saveDraft(id, toFields(values, kind.hasTitle)), setError, fields: FORM_FIELDS, failureState: 'warning' })),
+        async (values) => {
+          const saved = await saveForm({ call: () => api.saveDraft(id, toFields(values, kind.hasTitle)), setError, fields: FORM_FIELDS, failureState: 'warning' });
+          // The saved draft is the form's baseline: nothing unsaved while the editor reloads it.
+          if (saved) reset(values);
+          resolve(saved);
+        },
         () => resolve(false),
       )();
     });
@@ -66,7 +71,10 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
     const fields = toFields(values, kind.hasTitle);
     if (record) {
       const saved = await saveForm({ call: () => api.saveDraft(record.id, fields), setError, fields: FORM_FIELDS, failureState: 'warning' });
-      if (saved) onChanged?.();
+      if (saved) {
+        reset(values);
+        onChanged?.();
+      }
       return;
     }
     let createdId: number | undefined;
@@ -119,6 +127,8 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
   const busy = formState.isSubmitting || publishing;
   // Nothing to publish: no draft, no unsaved edit, already public (the server would refuse).
   const nothingToPublish = record !== undefined && !formState.isDirty && !hasDraft && record.isActive;
+  // Typed but not saved as the draft: leaving asks first (a save under way goes through).
+  useUnsavedChanges(formState.isDirty && !busy);
 
   return (
     <>

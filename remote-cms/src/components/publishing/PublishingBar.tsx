@@ -148,7 +148,7 @@ function ScheduleModal({ noun, editorial, schedule, onClose }: { noun: string; e
     if (saved) onClose(true);
   });
   return (
-    <FormModal title={`Schedule ${titleCase(noun)}`} okText="Save" valid submitting={formState.isSubmitting} onSubmit={() => void submit()} onCancel={() => onClose(false)}>
+    <FormModal title={`Schedule ${titleCase(noun)}`} okText="Save" valid submitting={formState.isSubmitting} unsaved={formState.isDirty} onSubmit={() => void submit()} onCancel={() => onClose(false)}>
       <Typography.Paragraph type="secondary">
         Publish the {noun}&apos;s changes, or take it off the site, at a date and time of your time zone. Clear a field to cancel its schedule.
       </Typography.Paragraph>

@@ -336,9 +336,10 @@ describe('Banner Details', () => {
         primaryButtonText: null,
       }),
     ]);
-    // Reloaded from the saved draft: the hint is gone, the new item is still new.
+    // Saved: the hint is gone at once; reloaded from the saved draft, the new item is still new.
     await waitFor(() => expect(screen.queryByText(/The slides have unsaved changes/)).not.toBeInTheDocument());
-    expect(within(await rowOf('Slide three')).getByText('New')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((call) => call.url === 'Banner/GetBannerById')).toHaveLength(2));
+    await waitFor(async () => expect(within(await rowOf('Slide three')).getByText('New')).toBeInTheDocument());
   });
 
   it('keeps the dialog open and sends nothing when the image upload fails', async () => {

@@ -6,7 +6,7 @@ import { Button, Card, Col, Form, Result, Row, Select } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { LIMITS } from '@deals/api/contract/limits';
 import { BANNER_PICKER_TYPES, CONTENT_SECTION_TYPE_LABELS } from '@deals/api/contract/section-rules';
-import { toast } from '@deals/shared-auth';
+import { toast, useUnsavedChanges } from '@deals/shared-auth';
 import { FormFooter, PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
 import { PublishingBar, type EditorialCalls } from '../../components/publishing';
 import { assignToOrigin, originFields, originFromParams, originOf, originPath, type Origin } from '../../components/section-fields/origin';
@@ -67,6 +67,7 @@ function NewBannerForm({ origin }: { origin: Origin | null }) {
     defaultValues: { name: '', isActive: true },
   });
   const backPath = origin ? originPath(origin) : SECTIONS_LIST_PATH;
+  useUnsavedChanges(formState.isDirty && !formState.isSubmitting);
 
   const submit = handleSubmit(async ({ name, isActive }) => {
     let createdId: number | undefined;
@@ -118,7 +119,7 @@ function BannerEditor({ banner, origin, onChanged }: { banner: AdminBanner; orig
   const formId = useId();
   const snapshot = editableSnapshot(banner);
   const startValues = useMemo(() => ({ name: snapshot.name, isActive: snapshot.isActive }), [snapshot.name, snapshot.isActive]);
-  const { control, handleSubmit, formState, setError } = useForm<BannerFormValues>({
+  const { control, handleSubmit, formState, reset, setError } = useForm<BannerFormValues>({
     resolver: yupResolver(bannerSchema),
     mode: 'onTouched',
     defaultValues: startValues,
@@ -131,12 +132,15 @@ function BannerEditor({ banner, origin, onChanged }: { banner: AdminBanner; orig
   const [items, setItems] = useState<EditorItem[]>(savedItems);
   const [itemsFrom, setItemsFrom] = useState(savedItems);
   const [itemErrors, setItemErrors] = useState<ItemErrors>({});
+  // The items just saved as the draft, until the reload brings them back as savedItems.
+  const [justSaved, setJustSaved] = useState<EditorItem[] | null>(null);
   if (itemsFrom !== savedItems) {
     setItemsFrom(savedItems);
     setItems(savedItems);
     setItemErrors({});
+    setJustSaved(null);
   }
-  const itemsChanged = !sameItems(items, savedItems);
+  const itemsChanged = !sameItems(items, justSaved ?? savedItems);
   const changeItems = (next: EditorItem[]) => {
     setItems(next);
     // An item edited since the failed save loses its messages; the others keep theirs.
@@ -147,9 +151,15 @@ function BannerEditor({ banner, origin, onChanged }: { banner: AdminBanner; orig
   const backPath = origin ? originPath(origin) : SECTIONS_LIST_PATH;
 
   /** Sends the banner and its items as the draft; resolves whether it saved (its messages go under the fields and the item rows). */
-  const saveDraft = (values: BannerFormValues) => {
+  /** What was saved is the editor's baseline while it reloads: nothing reads as unsaved meanwhile. */
+  const markSaved = (values: BannerFormValues, sent: EditorItem[]) => {
+    reset(values);
+    setJustSaved(sent);
+  };
+
+  const saveDraft = async (values: BannerFormValues) => {
     const sent = items;
-    return saveForm({
+    const saved = await saveForm({
       call: async () => {
         try {
           return await saveBannerDraft(banner.id, { name: values.name, isActive: values.isActive, items: draftItemsBody(sent) });
@@ -162,6 +172,8 @@ function BannerEditor({ banner, origin, onChanged }: { banner: AdminBanner; orig
       fields: FIELDS,
       failureState: 'warning',
     });
+    if (saved) markSaved(values, sent);
+    return saved;
   };
 
   const submit = handleSubmit(async (values) => {
@@ -198,6 +210,8 @@ function BannerEditor({ banner, origin, onChanged }: { banner: AdminBanner; orig
 
   const dirty = formState.isDirty || itemsChanged;
   const busy = formState.isSubmitting || publishing;
+  // Slides added, edited or removed here are staged until Save Draft: leaving asks first.
+  useUnsavedChanges(dirty && !busy);
   // Nothing to publish: no draft, no unsaved edit, already public (the server would refuse).
   const nothingToPublish = !dirty && !editorialOf(banner).hasDraft && banner.isActive;
 

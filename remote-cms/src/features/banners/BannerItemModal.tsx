@@ -113,6 +113,7 @@ export function BannerItemModal({ item, serverErrors, onSave, onCancel }: Banner
       okText={item ? 'Save Changes' : 'Add'}
       valid={formState.isValid}
       submitting={formState.isSubmitting}
+      unsaved={formState.isDirty}
       onSubmit={() => void submit()}
       onCancel={onCancel}
       width={960}

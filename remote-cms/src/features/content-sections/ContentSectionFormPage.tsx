@@ -6,7 +6,7 @@ import { CloudUploadOutlined } from '@ant-design/icons';
 import { LIMITS } from '@deals/api/contract/limits';
 import { MESSAGES } from '@deals/api/contract/messages';
 import { CONTENT_SECTION_PICKER_TYPES, DESCRIPTION_OPTIONAL_TYPES, IMAGE_OPTIONAL_TYPES, TITLE_OPTIONAL_TYPES } from '@deals/api/contract/section-rules';
-import { toast } from '@deals/shared-auth';
+import { toast, useUnsavedChanges } from '@deals/shared-auth';
 import { FormField, FormFooter, PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
 import { assignToOrigin, originFields, originFromParams, originOf, originPath, type Origin } from '../../components/section-fields/origin';
 import { contentSectionEditPath, SECTIONS_LIST_PATH } from '../../components/section-fields/paths';
@@ -101,7 +101,10 @@ function ContentSectionForm({ section, origin, onChanged }: ContentSectionFormPr
       void handleSubmit(
         async (values) => {
           if (needsImage(values)) return resolve(false);
-          resolve(await saveForm({ call: () => saveContentSectionDraft(id, contentSectionFields(values)), setError, fields: SECTION_FIELDS, failureState: 'warning' }));
+          const saved = await saveForm({ call: () => saveContentSectionDraft(id, contentSectionFields(values)), setError, fields: SECTION_FIELDS, failureState: 'warning' });
+          // The saved draft is the form's baseline: nothing unsaved while the editor reloads it.
+          if (saved) form.reset(values);
+          resolve(saved);
         },
         () => resolve(false),
       )();
@@ -112,7 +115,10 @@ function ContentSectionForm({ section, origin, onChanged }: ContentSectionFormPr
     const fields = contentSectionFields(values);
     if (section) {
       const saved = await saveForm({ call: () => saveContentSectionDraft(section.id, fields), setError, fields: SECTION_FIELDS, failureState: 'warning' });
-      if (saved) onChanged?.();
+      if (saved) {
+        form.reset(values);
+        onChanged?.();
+      }
       return;
     }
     let createdId: number | undefined;
@@ -155,6 +161,7 @@ function ContentSectionForm({ section, origin, onChanged }: ContentSectionFormPr
   };
 
   const busy = formState.isSubmitting || publishing;
+  useUnsavedChanges(formState.isDirty && !busy);
   // Nothing to publish: no draft, no unsaved edit, already public (the server would refuse).
   const nothingToPublish = section !== undefined && !formState.isDirty && !sectionEditorialOf(section).hasDraft && section.isActive;
 

@@ -60,6 +60,7 @@ export function FooterItemModal({ id, onClose }: FooterItemModalProps) {
       okText={creating ? 'Add Footer Item' : 'Save Changes'}
       valid={formState.isValid}
       submitting={formState.isSubmitting}
+      unsaved={formState.isDirty}
       ready={ready}
       onSubmit={() => void submit()}
       onCancel={() => onClose(false)}

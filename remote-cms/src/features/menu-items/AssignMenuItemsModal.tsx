@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Empty, Flex, Modal, Spin, Typography } from 'antd';
-import { toast } from '@deals/shared-auth';
+import { toast, useGuardedClose } from '@deals/shared-auth';
 import { CMS_MESSAGES } from '@deals/api/contract/page-rules';
 import { assignParentMenuItem, fetchAssignableMenuItems, type MenuItem } from './api';
 import { dash } from './format';
@@ -19,6 +19,8 @@ export function AssignMenuItemsModal({ parent, onClose }: AssignMenuItemsModalPr
   const [candidates, setCandidates] = useState<MenuItem[] | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [saving, setSaving] = useState(false);
+  // Items ticked but not assigned: closing asks first.
+  const cancel = useGuardedClose(selected.length > 0 && !saving, () => onClose(false));
 
   useEffect(() => {
     let current = true;
@@ -61,7 +63,7 @@ export function AssignMenuItemsModal({ parent, onClose }: AssignMenuItemsModalPr
       title="Assign Menu Items"
       okText="Assign"
       onOk={() => void submit()}
-      onCancel={() => onClose(false)}
+      onCancel={cancel}
       okButtonProps={{ loading: saving, disabled: candidates === null || candidates.length === 0 }}
       cancelButtonProps={{ disabled: saving }}
       maskClosable={false}

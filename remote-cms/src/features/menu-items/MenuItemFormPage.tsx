@@ -4,7 +4,7 @@ import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Button, Card, Col, Form, Result, Row, Select } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { toast } from '@deals/shared-auth';
+import { toast, useUnsavedChanges } from '@deals/shared-auth';
 import { FormField, FormFooter, PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/api/contract/limits';
 import { CMS_MESSAGES } from '@deals/api/contract/page-rules';
@@ -60,6 +60,7 @@ function MenuItemForm({ item }: { item?: MenuItem }) {
     mode: 'onTouched',
     defaultValues: formValues(item),
   });
+  useUnsavedChanges(formState.isDirty && !formState.isSubmitting);
   const pageId = useWatch({ control, name: 'pageId' });
   const customLink = useWatch({ control, name: 'customLink' });
   const pages = useOptions(fetchPages);

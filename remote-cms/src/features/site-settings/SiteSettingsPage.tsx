@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Button, Card, Col, Flex, Form, Input, InputNumber, Result, Row, Spin } from 'antd';
 import type { SiteAsset } from '@deals/api/contract';
-import { toast } from '@deals/shared-auth';
+import { toast, useUnsavedChanges } from '@deals/shared-auth';
 import { HOT_DEAL_THRESHOLD } from '@deals/api/contract/asset-rules';
 import { FormField, FormFooter, ImageUploadField, PageHeader, PhoneField, saveForm, TextField } from '@deals/shared-auth/ui';
 import { fetchSiteAsset, updateSiteAsset } from './api';
@@ -81,6 +81,7 @@ function SiteSettingsForm({ asset, onSaved }: { asset: SiteAsset; onSaved: () =>
     defaultValues: fromSiteAsset(asset),
   });
   const busy = formState.isSubmitting;
+  useUnsavedChanges((formState.isDirty || companyLogo !== null || companyIcon !== null) && !busy);
 
   const submit = handleSubmit(async (values) => {
     const saved = await saveForm({
@@ -89,7 +90,11 @@ function SiteSettingsForm({ asset, onSaved }: { asset: SiteAsset; onSaved: () =>
       fields: SITE_SETTINGS_FORM_FIELDS,
       failureState: 'warning',
     });
-    if (saved) onSaved();
+    if (saved) {
+      // Saved: the typed values are the form's baseline while the screen reloads what the server kept.
+      reset(values);
+      onSaved();
+    }
   });
 
   /** Back to the loaded values: typed changes, messages and picked images are dropped. */

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Button, Card, Form, Input } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
+import { useUnsavedChanges } from '@deals/shared-auth';
 import { FormField, saveForm, TextField } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/api/contract/limits';
 import { sendPushNotification } from './api';
@@ -19,6 +20,8 @@ export function SendNotificationForm({ onSent }: { onSent: () => void }) {
     mode: 'onTouched',
     defaultValues: BLANK_PUSH_NOTIFICATION,
   });
+  // A typed notification not sent yet: leaving asks first.
+  useUnsavedChanges(formState.isDirty && !formState.isSubmitting);
 
   const submit = handleSubmit(async ({ title, message }) => {
     // Spec 2 §8: a failure on this screen is an error, with the server's message; field messages

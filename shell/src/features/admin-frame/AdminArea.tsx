@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Result } from 'antd';
 import { decodeToken, sessionAtom } from '@deals/shared-auth';
+import { LeaveGuard } from '@deals/shared-auth/ui';
 import { AntdRoot } from '../../lib/AntdRoot';
 import { RemoteView } from '../../components/RemoteView';
 import { RemoteLoading } from '../../components/RemoteFallback';
@@ -21,13 +22,14 @@ function AdminRemote() {
   return <RemoteView key={remote} remote={remote} />;
 }
 
-/** Every /admin and /cms path: the sign-in guard, antd and the admin frame. */
+/** Every /admin and /cms path: the sign-in guard, antd, the unsaved-work guard and the admin frame. */
 export default function AdminArea() {
   const { authToken } = useAtomValue(sessionAtom);
   if (!decodeToken(authToken)) return <Navigate to="/login" replace />;
   return (
     <AntdRoot>
-      <AdminFrame>
+      <LeaveGuard>
+        <AdminFrame>
         <Suspense fallback={<RemoteLoading />}>
           <Routes>
             <Route path="/admin/management/dashboard" element={<DashboardPage />} />
@@ -36,7 +38,8 @@ export default function AdminArea() {
             <Route path="*" element={<AdminRemote />} />
           </Routes>
         </Suspense>
-      </AdminFrame>
+        </AdminFrame>
+      </LeaveGuard>
     </AntdRoot>
   );
 }

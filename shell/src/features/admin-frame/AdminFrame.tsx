@@ -16,7 +16,7 @@ import {
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { sessionAtom } from '@deals/shared-auth';
+import { confirmLeave, discardUnsaved, sessionAtom } from '@deals/shared-auth';
 import { signOut } from '@deals/shared-auth/client';
 import { selectedEntry, visibleEntries, WEBSITE_MANAGEMENT_LINKS } from './navigation';
 import './admin-frame.css';
@@ -55,7 +55,10 @@ export function AdminFrame({ children }: { children: ReactNode }) {
     setDrawerOpen(false);
   };
 
-  const logout = () => {
+  // Signing out leaves the screen too: unsaved work asks first.
+  const logout = async () => {
+    if (!(await confirmLeave())) return;
+    discardUnsaved();
     void signOut();
     navigate('/login', { replace: true });
   };
@@ -73,7 +76,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
       />
       <div className="admin-nav-footer">
         <Tooltip title={inlineCollapsed ? 'Logout' : undefined} placement="right">
-          <Button type="text" icon={<LogoutOutlined />} onClick={logout} className="admin-logout" aria-label="Logout">
+          <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()} className="admin-logout" aria-label="Logout">
             {inlineCollapsed ? null : 'Logout'}
           </Button>
         </Tooltip>

@@ -31,7 +31,7 @@ export function ResetPasswordModal({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <FormModal title="Reset Password" okText="Change Password" valid={formState.isValid} submitting={formState.isSubmitting} onSubmit={() => void submit()} onCancel={onClose}>
+    <FormModal title="Reset Password" okText="Change Password" valid={formState.isValid} submitting={formState.isSubmitting} unsaved={formState.isDirty} onSubmit={() => void submit()} onCancel={onClose}>
       <PasswordField control={control} name="oldPassword" label="Old Password" required autoComplete="current-password" maxLength={LIMITS.user.passwordMax} />
       <PasswordField control={control} name="password" label="New Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
       <PasswordField control={control} name="confirmPassword" label="Confirm New Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />

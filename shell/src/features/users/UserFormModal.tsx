@@ -68,7 +68,7 @@ export function NewUserModal({ onClose }: Props) {
   });
 
   return (
-    <FormModal title="Add New User" okText="Add User" valid={formState.isValid} submitting={formState.isSubmitting} onSubmit={() => void submit()} onCancel={() => onClose(false)} width={MODAL_WIDTH}>
+    <FormModal title="Add New User" okText="Add User" valid={formState.isValid} submitting={formState.isSubmitting} unsaved={formState.isDirty} onSubmit={() => void submit()} onCancel={() => onClose(false)} width={MODAL_WIDTH}>
       <ProfileFields
         control={control}
         editing={false}
@@ -119,7 +119,7 @@ export function EditUserModal({ userId, onClose }: Props & { userId: number }) {
   });
 
   return (
-    <FormModal title="Edit User" okText="Save Changes" valid={formState.isValid} submitting={formState.isSubmitting} ready={loaded} onSubmit={() => void submit()} onCancel={() => onClose(false)} width={MODAL_WIDTH}>
+    <FormModal title="Edit User" okText="Save Changes" valid={formState.isValid} submitting={formState.isSubmitting} unsaved={formState.isDirty} ready={loaded} onSubmit={() => void submit()} onCancel={() => onClose(false)} width={MODAL_WIDTH}>
       <Spin spinning={!loaded}>
         <ProfileFields control={control} editing />
       </Spin>

@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Button, Space, Typography } from 'antd';
+import { Button, Grid, Space, Typography } from 'antd';
 import { EyeOutlined, KeyOutlined, UserAddOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { sessionAtom } from '@deals/shared-auth';
-import { AdminTable, useServerTable } from '@deals/shared-auth/ui';
+import { AdminTable, RowAction, useServerTable } from '@deals/shared-auth/ui';
 import { downloadUsersCsv, fetchUsersPage, type UserListItem } from './api';
 import { USER_TABLE_SPEC, yesNo } from './userRows';
 import { EditUserModal, NewUserModal } from './UserFormModal';
@@ -24,6 +24,8 @@ export default function UsersPage() {
   const table = useRef<ActionType>(undefined);
   const [modal, setModal] = useState<OpenModal>(null);
   const { request, initial, withUrlSort, query } = useServerTable(USER_TABLE_SPEC, fetchUsersPage);
+  // On a phone the row actions are icons (their words in tooltips), so Username stays in view.
+  const wide = Grid.useBreakpoint().sm ?? true;
 
   const closeModal = useCallback((saved = false) => {
     setModal(null);
@@ -37,19 +39,11 @@ export default function UsersPage() {
           title: 'Actions',
           key: 'actions',
           valueType: 'option',
-          width: 250,
+          width: wide ? 250 : 84,
           render: (_, user) => (
-            <Space size="small">
-              {isAdmin && (
-                <Button size="small" icon={<EyeOutlined />} onClick={() => setModal({ kind: 'edit', userId: user.id })} aria-label={`View ${user.username}`}>
-                  View
-                </Button>
-              )}
-              {user.id === me?.id && (
-                <Button size="small" icon={<KeyOutlined />} onClick={() => setModal({ kind: 'password' })}>
-                  Reset Password
-                </Button>
-              )}
+            <Space size={4}>
+              {isAdmin && <RowAction iconOnly={!wide} label="View" name={`View ${user.username}`} icon={<EyeOutlined />} onClick={() => setModal({ kind: 'edit', userId: user.id })} />}
+              {user.id === me?.id && <RowAction iconOnly={!wide} label="Reset Password" name="Reset Password" icon={<KeyOutlined />} onClick={() => setModal({ kind: 'password' })} />}
             </Space>
           ),
         },
@@ -58,7 +52,7 @@ export default function UsersPage() {
         { title: 'Is User Active?', dataIndex: 'isActive', sorter: true, valueType: 'select', valueEnum: YES_NO, render: (_, user) => yesNo(user.isActive) },
         { title: 'Is User Admin?', dataIndex: 'isAdmin', sorter: true, valueType: 'select', valueEnum: YES_NO, render: (_, user) => yesNo(user.isAdmin) },
       ]),
-    [isAdmin, me?.id, withUrlSort],
+    [isAdmin, me?.id, withUrlSort, wide],
   );
 
   return (
@@ -69,7 +63,7 @@ export default function UsersPage() {
         columns={columns}
         request={request}
         initial={initial}
-        scrollX={820}
+        scrollX={wide ? 820 : 560}
         csv={{ download: () => downloadUsersCsv(query()) }}
         tools={
           isAdmin

@@ -177,7 +177,7 @@ export default fp(
     // The safety net: a successful staff write that recorded nothing itself.
     fastify.addHook('onResponse', async (request, reply) => {
       if (request.audited || !WRITE_METHODS.has(request.method) || reply.statusCode >= 400) return;
-      if (request.viewer?.kind !== 'staff' || !request.url.startsWith('/api/')) return;
+      if (request.viewer?.kind !== 'staff' || !request.url.startsWith('/api/') || request.routeOptions.config.personal) return;
       try {
         await insert(fastify.db, request, { action: 'write', recordType: recordTypeOf(request), recordId: recordIdOf(request) });
       } catch (error) {

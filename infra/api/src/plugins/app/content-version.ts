@@ -73,7 +73,7 @@ export default fp(
     fastify.decorate('contentVersion', versions);
     fastify.addHook('onSend', async (request, reply, payload) => {
       if (READ_ONLY_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
-      if (request.viewer?.kind !== 'staff' || !request.url.startsWith('/api/')) return payload;
+      if (request.viewer?.kind !== 'staff' || !request.url.startsWith('/api/') || request.routeOptions.config.personal) return payload;
       try {
         await versions.bump();
       } catch (error) {

@@ -51,6 +51,15 @@ export function createPushDevicesRepository(db: Database) {
     async unregister(token: string): Promise<void> {
       await db.delete(pushDevices).where(eq(pushDevices.token, token.trim()));
     },
+
+    /** The devices a notification to everyone reaches now: what the delivery worker would target. */
+    async audienceSize(includeMobile: boolean): Promise<number> {
+      const [row] = await db
+        .select({ devices: sql<number>`count(*)::int` })
+        .from(pushDevices)
+        .where(sql`(${pushDevices.platform} = 'web' AND ${pushDevices.subscription} IS NOT NULL) OR (${includeMobile}::boolean AND ${pushDevices.platform} IN ('ios', 'android'))`);
+      return row?.devices ?? 0;
+    },
   };
 }
 

@@ -47,6 +47,11 @@ declare module 'fastify' {
     access?: Access;
     /** Human wording of a finer rule enforced by the route's preHandler (documented in the matrix). */
     rule?: string;
+    /**
+     * A write to the caller's own settings (which columns a table shows): it changes no public
+     * content (no cache is retired) and no business record (the audit log's safety net skips it).
+     */
+    personal?: boolean;
   }
   interface FastifyInstance {
     apiRoutes: ApiRoute[];

@@ -6,6 +6,7 @@ import webpush from 'web-push';
 import { DEVICE_MESSAGES, DEVICE_RATE_LIMIT, LIMITS, MESSAGES } from '../../../contract/index.js';
 import { pushDevices } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
+import { createTestUser } from '../../../test-support/staff.js';
 
 const REGISTER = '/api/Devices/Register';
 const UNREGISTER = '/api/Devices/Unregister';
@@ -119,6 +120,25 @@ describe('Devices', () => {
     const other = nextIp();
     for (let i = 0; i < DEVICE_RATE_LIMIT.max; i++) assert.equal((await unregister(`flood-${i}`, other)).statusCode, 200);
     assert.equal((await unregister('flood-0', other)).statusCode, 429);
+  });
+
+  it('tells staff how many devices a notification to everyone reaches now (browsers only while FCM is off)', async () => {
+    const staff = await createTestUser(t.app, 'audience-staff', false);
+    const size = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/Devices/GetAudienceSize', headers: staff.headers });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json().devices as number;
+    };
+    await t.app.db.delete(pushDevices);
+    assert.equal(await size(), 0);
+    for (let i = 0; i < 3; i++) {
+      const subscription = browserSubscription();
+      await register({ token: subscription.endpoint, platform: 'web', subscription });
+    }
+    await register({ token: 'fcm-audience-ios', platform: 'ios' });
+    // This test app has no FIREBASE_SERVICE_ACCOUNT: the iOS device is not reached, so not counted.
+    assert.equal(await size(), 3);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/Devices/GetAudienceSize' })).statusCode, 401);
   });
 
   it('gives browsers the VAPID public key to subscribe with', async () => {

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AudienceSizeResponseSchema,
   DEVICE_MESSAGES,
   DEVICE_RATE_LIMIT,
   MessageResponseSchema,
@@ -53,6 +54,19 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { description: 'The VAPID public key (base64url) to pass to `pushManager.subscribe` as `applicationServerKey`.', response: { 200: WebPushPublicKeyResponseSchema } },
     },
     async () => ({ publicKey: fastify.pushDelivery.publicKey }),
+  );
+
+  fastify.get(
+    '/GetAudienceSize',
+    {
+      config: { access: 'staff' },
+      schema: {
+        description:
+          'How many devices a notification to everyone reaches now: browsers with deal alerts on, plus mobile devices when FCM is configured. The deal form uses it to say, before a save, that the save will push to that many devices.',
+        response: { 200: AudienceSizeResponseSchema },
+      },
+    },
+    async () => ({ devices: await fastify.pushDevices.audienceSize(fastify.pushDelivery.fcmEnabled) }),
   );
 };
 
