@@ -37,23 +37,22 @@ function JumpToPage({ pages, onJump }: { pages: number; onJump: (page: number) =
     onJump(Math.min(Math.max(1, Math.trunc(page)), pages));
     setPage(null);
   };
+  // The words "Go to page" are drawn by CSS (admin-page.css): the pagination's total text stays
+  // the range alone ("1–100 of 305"), and the box is named by its own label.
   return (
     <span className="deals-jump">
-      <label>
-        Go to page{' '}
-        <InputNumber
-          size="small"
-          min={1}
-          max={pages}
-          precision={0}
-          value={page}
-          onChange={setPage}
-          onPressEnter={jump}
-          onBlur={jump}
-          aria-label={`Go to page (1 to ${pages})`}
-          style={{ width: 64 }}
-        />
-      </label>
+      <InputNumber
+        size="small"
+        min={1}
+        max={pages}
+        precision={0}
+        value={page}
+        onChange={setPage}
+        onPressEnter={jump}
+        onBlur={jump}
+        aria-label={`Go to page (1 to ${pages})`}
+        style={{ width: 64 }}
+      />
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { Alert, Button, Space, Tag } from 'antd';
+import { Alert, Button, Grid, Space, Tag } from 'antd';
 import { DeleteOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import type { BulkUpdateProductsBody, DealBulkAction, ProductListItem } from '@deals/api/contract';
@@ -27,6 +27,9 @@ const DEFAULT_COLUMNS: ColumnStateMap = Object.fromEntries(
   ['productTypes', 'previousPrice', 'addedBy', 'dateTimeAdded', 'dateTimeModified', 'dealStartsIn'].map((key) => [key, { show: false }]),
 );
 const PINNED_COLUMNS = ['actions', 'name'];
+/** `map` with `keys` not pinned. */
+const unpinned = (map: ColumnStateMap, keys: readonly string[]): ColumnStateMap => ({ ...map, ...Object.fromEntries(keys.map((key) => [key, { ...map[key], fixed: undefined }])) });
+
 /** The row selection's column. */
 const SELECTION_WIDTH = 32;
 
@@ -150,6 +153,9 @@ export default function DealsPage() {
   }, [isAdmin, user, withUrlSort]);
 
   const { columnsState, shown } = useTableColumns('product-deals', DEFAULT_COLUMNS, PINNED_COLUMNS);
+  // On a phone only the actions stay pinned: the image and the name pinned too would fill the screen.
+  const wide = Grid.useBreakpoint().md ?? true;
+  const state = wide ? columnsState : { ...columnsState, value: unpinned(columnsState.value, ['imageUrl', 'name']) };
 
   return (
     <>
@@ -193,7 +199,7 @@ export default function DealsPage() {
         request={request}
         initial={initial}
         filtersCollapsed
-        columnsState={columnsState}
+        columnsState={state}
         scrollX={visibleWidth(columns, shown, SELECTION_WIDTH)}
         csv={{ download: () => downloadDealsCsv(query()) }}
         rowSelection={{
