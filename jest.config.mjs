@@ -21,11 +21,9 @@ export default {
     transform: { '^.+\\.[jt]sx?$': ['@swc/jest', swc] },
     // antd and its helpers ship ESM that jest must transform too.
     transformIgnorePatterns: ['/node_modules/(?!(antd|@ant-design|rc-[^/]+|@rc-component|@babel/runtime)/)'],
-    moduleNameMapper: {
-      '\\.(css|less)$': '<rootDir>/../infra/build/jest/style-stub.cjs',
-      // The API contract is TypeScript source with NodeNext-style `./x.js` imports.
-      '^(\\.{1,2}/.*)\\.js$': '$1',
-    },
+    moduleNameMapper: { '\\.(css|less)$': '<rootDir>/../infra/build/jest/style-stub.cjs' },
+    // Workspace packages (the contract) are tested from their TypeScript, like the bundles use them.
+    testEnvironmentOptions: { customExportConditions: ['deals-source', 'browser'] },
     setupFilesAfterEnv: ['<rootDir>/../infra/build/jest/setup.ts'],
   })),
 };

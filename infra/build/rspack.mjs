@@ -51,8 +51,10 @@ export function federatedConfig({ dir, name, devPort, exposes, role, title, serv
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         clean: true,
       },
-      // extensionAlias: the API contract is TypeScript source with NodeNext-style `./x.js` imports.
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } },
+      // `deals-source`: our workspace packages (the contract) are bundled from their TypeScript, the
+      // same code the tests run; their built JavaScript is for Node. (A condition of our own: some
+      // npm packages publish a `source` condition pointing at sources they do not ship compiled.)
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'], conditionNames: ['deals-source', '...'] },
       module: {
         rules: [
           {

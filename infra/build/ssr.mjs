@@ -59,7 +59,7 @@ export function serverConfig({ dir, entry, buildId, production, rules, resolve }
       filename: SSR_FILE,
       library: { type: 'commonjs2' },
     },
-    resolve: { ...resolve, conditionNames: ['node', 'import', 'require', 'default'] },
+    resolve: { ...resolve, conditionNames: ['deals-source', 'node', 'import', 'require', 'default'] },
     module: {
       rules: [
         ...rules.filter((rule) => String(rule.test) !== String(/\.css$/)),

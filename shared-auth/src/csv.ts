@@ -1,5 +1,5 @@
 // Download CSV of client-side tables; the cells are written as the API's streamed exports write them.
-import { CSV_BOM, csvHeader, csvRows, type CsvColumn } from '@deals/api/contract/csv';
+import { CSV_BOM, csvHeader, csvRows, type CsvColumn } from '@deals/contract/csv';
 
 export type { CsvColumn };
 

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import type { SsrDocumentInfo } from '@deals/api/contract/ssr';
+import type { SsrDocumentInfo } from '@deals/contract/ssr';
 import { App } from './app/App';
 import { remoteFor } from './app/routeTable';
 import { loadedRemoteModule, loadRemoteComponent, pinRemote, startFederation, unpinRemote } from './lib/federation';

@@ -12,7 +12,7 @@ const files = readdirSync(path.join(root, 'src'), { recursive: true, encoding: '
 
 function run(label, env) {
   console.log(`\n== API tests on ${label}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { cwd: root, stdio: 'inherit', env });
+  const result = spawnSync(process.execPath, ['--conditions=deals-source', '--import', 'tsx', '--test', '--test-concurrency=1', ...files], { cwd: root, stdio: 'inherit', env });
   return result.status ?? 1;
 }
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import autoload from '@fastify/autoload';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { MESSAGES, type ErrorResponse } from './contract/index.js';
+import { MESSAGES, type ErrorResponse } from '@deals/contract';
 import { errorHandler } from './errors.js';
 import type { AppOptions } from './options.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { MESSAGES } from './contract/index.js';
+import { MESSAGES } from '@deals/contract';
 import { HttpError, validationErrors } from './errors.js';
 import { createTestApp, type TestApp } from './test-support/app.js';
 

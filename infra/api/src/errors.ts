@@ -3,7 +3,7 @@
  * validation failures. Server faults answer a generic message; the real error only reaches the log.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, type ErrorResponse } from './contract/index.js';
+import { MESSAGES, type ErrorResponse } from '@deals/contract';
 
 /** Throw from a handler to answer a 4xx with a message the client may show. */
 export class HttpError extends Error {

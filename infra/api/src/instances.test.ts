@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createSigner } from 'fast-jwt';
 import webpush from 'web-push';
-import { MESSAGES } from './contract/index.js';
+import { MESSAGES } from '@deals/contract';
 import { buildApp, type AppOptions } from './app.js';
 import { JWT_SECRET_NAME, keyOf } from './lib/jwt-keys.js';
 import { rotateSharedSecret } from './lib/shared-secrets.js';

@@ -1,7 +1,7 @@
 import { boolean, mixed, object, string, type ObjectSchema } from 'yup';
-import type { CreatedResponse, MessageResponse, Store } from '@deals/api/contract';
+import type { CreatedResponse, MessageResponse, Store } from '@deals/contract';
 import type { SortOrderList } from '@deals/shared-auth/ui';
-import { tooLongMessage } from '@deals/api/contract/messages';
+import { tooLongMessage } from '@deals/contract/messages';
 
 // Stores and product categories are the same kind of record: a name, an image, an active flag
 // (and, for categories, a notify flag), in a sortable list. One screen and one modal serve both;

@@ -1,5 +1,5 @@
 import { api } from '@deals/shared-auth/client';
-import type { ProductType, Store } from '@deals/api/contract';
+import type { ProductType, Store } from '@deals/contract';
 
 // Lists more than one screen reads: the deal form's selects and the deals table's filters.
 // `isActive` empty lists every row (spec §7: the admin lists pass an empty flag).

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { IMAGE_WIDTHS } from '@deals/api/contract/limits';
+import { IMAGE_WIDTHS } from '@deals/contract/limits';
 import { attachmentUrl } from '@deals/shared-auth';
 
 /** URL of a stored image as a WebP at most `width` px wide (the API's `?w=` renditions). */

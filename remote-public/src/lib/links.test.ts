@@ -1,4 +1,4 @@
-import { categoryLandingPath, storeLandingPath } from '@deals/api/contract/visitor-urls';
+import { categoryLandingPath, storeLandingPath } from '@deals/contract/visitor-urls';
 import { categoryDealsPath, dealPath, featuredDealsPath, searchDealsPath, slug, storeDealsPath } from './links';
 
 describe('links into the deals list', () => {

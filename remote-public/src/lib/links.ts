@@ -8,7 +8,7 @@ const listPath = (filter: Partial<DealListFilter>) => {
   return query ? `/deals?${query}` : '/deals';
 };
 
-export { dealPath, featuredDealsPath, slug } from '@deals/api/contract/visitor-urls';
+export { dealPath, featuredDealsPath, slug } from '@deals/contract/visitor-urls';
 
 export const storeDealsPath = (storeId: number) => listPath({ stores: [storeId] });
 export const categoryDealsPath = (productTypeId: number) => listPath({ productTypes: [productTypeId] });

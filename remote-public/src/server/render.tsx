@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { SSR_PROTOCOL, type SsrRenderInput, type SsrRenderResult } from '@deals/api/contract/ssr';
+import { SSR_PROTOCOL, type SsrRenderInput, type SsrRenderResult } from '@deals/contract/ssr';
 import App, { buildId } from '../App';
 import { headTagsHtml } from '../lib/seo';
 import { DATA_ELEMENT_ID, type SerialisedRender } from '../lib/ssr/preloaded';

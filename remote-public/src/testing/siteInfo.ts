@@ -1,5 +1,5 @@
 // Test support only.
-import type { SiteInfo } from '@deals/api/contract';
+import type { SiteInfo } from '@deals/contract';
 
 /** Site info as the API answers it for a site with nothing set up yet. */
 export const EMPTY_SITE_INFO: SiteInfo = Object.freeze({

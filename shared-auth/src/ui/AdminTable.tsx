@@ -2,7 +2,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type Re
 import { Button, InputNumber, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ParamsType, type ProTableProps } from '@ant-design/pro-components';
-import { PAGE_SIZE } from '@deals/api/contract/limits';
+import { PAGE_SIZE } from '@deals/contract/limits';
 import { downloadCsv, toast, type CsvColumn } from '@deals/shared-auth';
 import type { TableUrlState } from './serverTable';
 import './admin-page.css';

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Form, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { attachmentUrl } from '@deals/shared-auth';
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES } from '@deals/api/contract/messages';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES } from '@deals/contract/messages';
 import './image-upload.css';
 
 /** The image types the API accepts (it sniffs the bytes; this is the picker's first filter). */

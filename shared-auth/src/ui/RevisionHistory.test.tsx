@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import type { Revision } from '@deals/api/contract/revisions';
+import type { Revision } from '@deals/contract/revisions';
 import { hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '../testing';
 import { htmlToText, RevisionHistory, valueText } from './RevisionHistory';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Empty, Popconfirm, Spin, Tag, Timeline, Typography } from 'antd';
 import { diffWords } from 'diff';
-import type { MessageResponse } from '@deals/api/contract/common';
-import type { Revision, RevisionAction, RevisionRecordType } from '@deals/api/contract/revisions';
+import type { MessageResponse } from '@deals/contract/common';
+import type { Revision, RevisionAction, RevisionRecordType } from '@deals/contract/revisions';
 import { serverMessage, toast } from '@deals/shared-auth';
 import { api } from '@deals/shared-auth/client';
 import './revision-history.css';

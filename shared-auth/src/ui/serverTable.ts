@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PAGE_SIZE } from '@deals/api/contract/limits';
-import type { TablePage } from '@deals/api/contract/tables';
+import { PAGE_SIZE } from '@deals/contract/limits';
+import type { TablePage } from '@deals/contract/tables';
 import { toast } from '@deals/shared-auth';
 import type { TableAnswer, TableSort } from './tableQuery';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ColumnsState, ProColumns } from '@ant-design/pro-components';
-import type { ColumnSettings, ColumnTable, TableColumnsResponse } from '@deals/api/contract';
+import type { ColumnSettings, ColumnTable, TableColumnsResponse } from '@deals/contract';
 import { toast } from '@deals/shared-auth';
 import { api } from '@deals/shared-auth/client';
 

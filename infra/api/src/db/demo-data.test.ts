@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { buttonErrors } from '../contract/index.js';
+import { buttonErrors } from '@deals/contract';
 import { sanitizeCustomHtml, sanitizeRichText } from '../lib/sanitize.js';
 import { webpRendition } from '../plugins/app/images.js';
 import { createTestDatabase, type TestDatabase } from '../test-support/database.js';

@@ -1,5 +1,5 @@
 /** Content-section and banner-item rows as the API answers them (the editors and the public pages). */
-import type { Alignment, BannerItem, ContentSection, ContentSectionType } from '../contract/index.js';
+import type { Alignment, BannerItem, ContentSection, ContentSectionType } from '@deals/contract';
 import type { BannerItemRow, ContentSectionRow } from './schema.js';
 
 export function toContentSection(row: ContentSectionRow): ContentSection {

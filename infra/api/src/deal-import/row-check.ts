@@ -4,7 +4,7 @@
  * ISO 8601 or the tables' MM/DD/YYYY HH:mm, Yes/No flags), then the form's schema and its
  * cross-field rules answer the same messages the form shows.
  */
-import { DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, IMPORT_LIST_SEPARATOR, type DealImportKey } from '../contract/deal-import.js';
+import { DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, IMPORT_LIST_SEPARATOR, type DealImportKey } from '@deals/contract/deal-import';
 import type { DealValues } from '../plugins/app/deals.js';
 import { dealFormProblems, dealValues, type DealFields } from '../routes/api/Product/deal-input.js';
 import type { ImportCells } from './rows.js';

@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { parse, CsvError } from 'csv-parse';
-import { DEAL_IMPORT_COLUMNS, DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, importHeaderKey, type DealImportKey } from '../contract/deal-import.js';
+import { DEAL_IMPORT_COLUMNS, DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, importHeaderKey, type DealImportKey } from '@deals/contract/deal-import';
 import { HttpError } from '../errors.js';
 
 export interface HeaderMap {

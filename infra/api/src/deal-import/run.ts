@@ -5,7 +5,7 @@
  * batch and the per-row image names, not the file.
  */
 import { asc, sql } from 'drizzle-orm';
-import { DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, type DealImportEvent, type DealImportPreview, type DealImportProblem, type DealImportReport } from '../contract/deal-import.js';
+import { DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, type DealImportEvent, type DealImportPreview, type DealImportProblem, type DealImportReport } from '@deals/contract/deal-import';
 import type { Database } from '../db/client.js';
 import { categories, productImages, productProductTypes, products, productTypes } from '../db/schema.js';
 import { refreshSearchText } from '../db/search-text.js';

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES } from '../contract/deal-import.js';
+import { DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES } from '@deals/contract/deal-import';
 import { HttpError } from '../errors.js';
 
 export interface SpooledFile {

@@ -5,8 +5,8 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { CSV_BOM, csvHeader, csvRows, type CsvColumn } from '../contract/csv.js';
-import { TABLE_MESSAGES } from '../contract/tables.js';
+import { CSV_BOM, csvHeader, csvRows, type CsvColumn } from '@deals/contract/csv';
+import { TABLE_MESSAGES } from '@deals/contract/tables';
 import { fieldError } from '../errors.js';
 
 export function sendCsv<Row>(reply: FastifyReply, fileName: string, columns: readonly CsvColumn<Row>[], batches: AsyncIterable<Row[]>): FastifyReply {

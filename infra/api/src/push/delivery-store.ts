@@ -10,7 +10,7 @@
  * holds the target), so two processes on one PostgreSQL would not send the same target twice.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DevicePlatform, PushNotificationKind, WebPushSubscription } from '../contract/index.js';
+import type { DevicePlatform, PushNotificationKind, WebPushSubscription } from '@deals/contract';
 import type { Database } from '../db/client.js';
 import { pushDeliveries, pushDevices } from '../db/schema.js';
 import type { DeliveryOutcome } from './outcome.js';

@@ -9,7 +9,7 @@
  * so a restart picks them up at once: nothing is lost and nothing counted twice.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { PUSH_OPEN_URL } from '../contract/index.js';
+import { PUSH_OPEN_URL } from '@deals/contract';
 import type { ClaimedDelivery, DeliveryStore, RecordedOutcome } from './delivery-store.js';
 import type { FcmSender } from './fcm-sender.js';
 import { reasonOf, retryDelayMs, type DeliveryOutcome } from './outcome.js';

@@ -11,7 +11,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
 import { buildApp } from '../app.js';
-import { DEVICE_MESSAGES, PUSH_OPEN_URL, type PushNotificationHistoryRow } from '../contract/index.js';
+import { DEVICE_MESSAGES, PUSH_OPEN_URL, type PushNotificationHistoryRow } from '@deals/contract';
 import { pushDeliveries, pushDevices, pushNotificationHistory, siteAssets } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { createTestDatabase, type TestDatabase } from '../test-support/database.js';

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Agent } from 'node:https';
-import type { WebPushPayload } from '../contract/index.js';
+import type { WebPushPayload } from '@deals/contract';
 import { parseRetryAfter, reasonOf, type DeliveryOutcome } from './outcome.js';
 import type { FirebaseServiceAccount } from './settings.js';
 

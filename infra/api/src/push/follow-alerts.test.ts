@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createECDH, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { followWordMatches, LIMITS, normaliseFollowWord, type PushNotificationHistoryRow } from '../contract/index.js';
+import { followWordMatches, LIMITS, normaliseFollowWord, type PushNotificationHistoryRow } from '@deals/contract';
 import { pushDeliveries, pushDevices, pushNotificationAudience, pushNotificationHistory } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { insertDeal, insertProductType, insertStore } from '../test-support/deals.js';

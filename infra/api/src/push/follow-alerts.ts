@@ -13,7 +13,7 @@
  * the new-deal alert gets only this one (the worker leaves followers out of the new-deal alert).
  */
 import { sql } from 'drizzle-orm';
-import { followMatchText, LIMITS, type PushNotificationKind } from '../contract/index.js';
+import { followMatchText, LIMITS, type PushNotificationKind } from '@deals/contract';
 import type { Database } from '../db/client.js';
 import { pushNotificationAudience, pushNotificationHistory } from '../db/schema.js';
 import { alertTextOf, clip, type AlertSource } from './new-deal-alert.js';

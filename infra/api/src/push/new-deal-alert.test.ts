@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
-import { LIMITS } from '../contract/index.js';
+import { LIMITS } from '@deals/contract';
 import { pushNotificationHistory } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { insertProductType, insertStore } from '../test-support/deals.js';

@@ -7,7 +7,7 @@
  * deal's follow alert instead (./follow-alerts.ts; the worker leaves them out of this one).
  */
 import { sql } from 'drizzle-orm';
-import { LIMITS, type PushNotificationKind } from '../contract/index.js';
+import { LIMITS, type PushNotificationKind } from '@deals/contract';
 import type { Database } from '../db/client.js';
 import { pushNotificationHistory } from '../db/schema.js';
 

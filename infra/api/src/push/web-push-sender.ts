@@ -5,7 +5,7 @@
  */
 import type { Agent } from 'node:https';
 import webpush from 'web-push';
-import type { WebPushPayload, WebPushSubscription } from '../contract/index.js';
+import type { WebPushPayload, WebPushSubscription } from '@deals/contract';
 import { parseRetryAfter, reasonOf, type DeliveryOutcome } from './outcome.js';
 import type { VapidKeys } from './settings.js';
 

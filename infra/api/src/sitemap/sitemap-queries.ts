@@ -3,7 +3,7 @@
  * deals by the public list's rules), at the exact URLs the site links to (contract/visitor-urls).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { categoryLandingPath, dealPath, featuredDealsPath, STATIC_VISITOR_PATHS, storeLandingPath } from '../contract/index.js';
+import { categoryLandingPath, dealPath, featuredDealsPath, STATIC_VISITOR_PATHS, storeLandingPath } from '@deals/contract';
 import type { Database } from '../db/client.js';
 
 export const SITEMAP_KINDS = ['deals', 'stores', 'categories', 'featured', 'pages', 'blogs'] as const;

@@ -1,5 +1,5 @@
 /** The server-rendered document: the shell's index.html with the remote's render poured in. */
-import type { SsrDocumentInfo, SsrRenderResult } from '../contract/index.js';
+import type { SsrDocumentInfo, SsrRenderResult } from '@deals/contract';
 import type { ServerBuild } from './server-bundle.js';
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -10,7 +10,7 @@ import { createRequire, isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
-import { SSR_PROTOCOL, type SsrServerBundle } from '../contract/index.js';
+import { SSR_PROTOCOL, type SsrServerBundle } from '@deals/contract';
 
 /** What the browser needs to load the same build: its entry, stylesheets and first scripts. */
 export interface ServerBuild {

@@ -4,7 +4,7 @@
  * Any failure answers null, and the caller sends the client-rendered document instead.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ClientConfig, SsrApiAnswer, SsrApiCall } from '../contract/index.js';
+import type { ClientConfig, SsrApiAnswer, SsrApiCall } from '@deals/contract';
 import { serverDocument } from './document.js';
 import { PageCache, type CachedPage } from './page-cache.js';
 import type { ServerBundleSource } from './server-bundle.js';

@@ -16,7 +16,7 @@ import { HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } fro
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../app.js';
-import { IMAGE_WIDTHS } from '../contract/index.js';
+import { IMAGE_WIDTHS } from '@deals/contract';
 import { sizedKey, webpRendition } from '../plugins/app/images.js';
 import { createSharedTestDatabase, type TestDatabase } from '../test-support/database.js';
 import { form, testImage } from '../test-support/forms.js';

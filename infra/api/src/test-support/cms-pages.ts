@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { bannerItems, banners, contentSections, pages } from '../db/schema.js';
-import { MESSAGES } from '../contract/index.js';
+import { MESSAGES } from '@deals/contract';
 import type { TestStaff } from './staff.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.js';
-import type { RevisionRecordType } from '../contract/index.js';
+import type { RevisionRecordType } from '@deals/contract';
 import { SCHEDULE_QUEUE } from '../plugins/app/editorial.js';
 import type { TestDatabase } from './database.js';
 

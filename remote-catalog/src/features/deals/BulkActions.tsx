@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, DatePicker, Form, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { CheckCircleOutlined, ClockCircleOutlined, DeleteOutlined, FieldTimeOutlined, StarOutlined, StopOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import { DEAL_BULK_MAX_EXTEND_DAYS, type DealBulkAction } from '@deals/api/contract';
+import { DEAL_BULK_MAX_EXTEND_DAYS, type DealBulkAction } from '@deals/contract';
 import { DATE_TIME_FORMAT } from '../../lib/format';
 import { fetchSectionOptions } from './api';
 

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Button, Drawer } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
-import type { ProductType, Store } from '@deals/api/contract';
+import type { ProductType, Store } from '@deals/contract';
 import { RevisionHistory } from '@deals/shared-auth/ui';
 import { formatDateTime, formatPrice } from '../../lib/format';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Dropdown, Empty, Modal, Tag, Upload, type UploadFile } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { ProductImage } from '@deals/api/contract';
+import type { ProductImage } from '@deals/contract';
 import { attachmentUrl, confirmAction, toast, useGuardedClose } from '@deals/shared-auth';
 import { IMAGE_TYPES, imageFileProblem } from '@deals/shared-auth/ui';
-import { MESSAGES } from '@deals/api/contract/messages';
-import { MAX_IMAGES_PER_UPLOAD } from '@deals/api/contract/deal-rules';
+import { MESSAGES } from '@deals/contract/messages';
+import { MAX_IMAGES_PER_UPLOAD } from '@deals/contract/deal-rules';
 import { deleteDealImage, setPreviewImage, uploadDealImages } from './api';
 import './deal-form.css';
 

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { Alert, Button, Grid, Space, Tag } from 'antd';
 import { DeleteOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import type { BulkUpdateProductsBody, DealBulkAction, ProductListItem } from '@deals/api/contract';
+import type { BulkUpdateProductsBody, DealBulkAction, ProductListItem } from '@deals/contract';
 import { confirmAction, sessionAtom, toast } from '@deals/shared-auth';
 import { AdminTable, PageHeader, RowAction, Thumbnail, Truncated, useServerTable, useTableColumns, visibleWidth, type ColumnStateMap, type TableSort } from '@deals/shared-auth/ui';
 import { formatDateTime, formatPrice, yesNo, YES_NO_FILTER } from '../../lib/format';

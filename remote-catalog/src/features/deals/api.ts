@@ -1,5 +1,5 @@
 import { api, downloadFromApi, toFormData } from '@deals/shared-auth/client';
-import type { AudienceSizeResponse, BulkUpdateProductsBody, BulkUpdateProductsResponse, CreatedResponse, FeaturedSection, MessageResponse, Product, ProductListItem, TablePage } from '@deals/api/contract';
+import type { AudienceSizeResponse, BulkUpdateProductsBody, BulkUpdateProductsResponse, CreatedResponse, FeaturedSection, MessageResponse, Product, ProductListItem, TablePage } from '@deals/contract';
 
 /** The deal form's values as the API takes them (spec §3 Product); dates are ISO strings or null. */
 export interface DealFields {

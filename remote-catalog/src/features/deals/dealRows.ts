@@ -1,4 +1,4 @@
-import type { DealBulkFilter, ProductListItem } from '@deals/api/contract';
+import type { DealBulkFilter, ProductListItem } from '@deals/contract';
 import type { ServerTableSpec, TableParams } from '@deals/shared-auth/ui';
 
 export const productTypeNames = (deal: ProductListItem) => deal.productTypes.map((type) => type.name).join(', ');

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { discountPercent } from '@deals/api/contract/deal-rules';
+import { discountPercent } from '@deals/contract/deal-rules';
 import { canChangeDeal, fromProduct, toDealFields } from './dealValues';
 import { dealSchema } from './schemas';
 import { product } from './fixtures';

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { Product } from '@deals/api/contract';
+import type { Product } from '@deals/contract';
 import type { DealFields } from './api';
 import type { DealFormValues } from './schemas';
 

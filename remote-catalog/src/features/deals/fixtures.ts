@@ -1,5 +1,5 @@
 // Test data shaped like the API's answers (types from the contract keep them honest).
-import type { Product, ProductListItem, ProductType, Store } from '@deals/api/contract';
+import type { Product, ProductListItem, ProductType, Store } from '@deals/contract';
 
 export const STORES: Store[] = [
   { id: 1, name: 'Amazon', imageFilePath: 'a.png', isActive: true, notifyImmediately: false, sortOrder: 1 },

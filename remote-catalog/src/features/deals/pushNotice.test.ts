@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { ProductType } from '@deals/api/contract';
+import type { ProductType } from '@deals/contract';
 import { pushConfirmText, pushNoticeText, pushOnSave, type PushOnSaveInput } from './pushNotice';
 
 const TYPES: ProductType[] = [

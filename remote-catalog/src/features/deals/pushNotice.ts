@@ -1,5 +1,5 @@
 import type { Dayjs } from 'dayjs';
-import type { ProductType } from '@deals/api/contract';
+import type { ProductType } from '@deals/contract';
 
 // When saving the deal form pushes a notification to every device, and the words that say so
 // before the save. The API's rules (push/new-deal-alert.ts, push/deal-go-live.ts): a deal goes out

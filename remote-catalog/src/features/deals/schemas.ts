@@ -1,8 +1,8 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 import type { Dayjs } from 'dayjs';
-import { DEFAULT_BADGE_COLOR, HEX_COLOR_PATTERN, LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
-import { DEAL_LINK_PATTERN, DEAL_MESSAGES, MAX_DEAL_PRICE } from '@deals/api/contract/deal-rules';
+import { DEFAULT_BADGE_COLOR, HEX_COLOR_PATTERN, LIMITS } from '@deals/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
+import { DEAL_LINK_PATTERN, DEAL_MESSAGES, MAX_DEAL_PRICE } from '@deals/contract/deal-rules';
 
 // The spec's §5 deal rules with the contract's limits and words, so the form and the API agree.
 const { deal: limits } = LIMITS;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, hideToast } from '@deals/shared-auth';
-import type { ProductSearchItem } from '@deals/api/contract';
+import type { ProductSearchItem } from '@deals/contract';
 import { expectToast, renderAt, serveSections, signInAs } from './testSupport';
 import { SEARCH_DEBOUNCE_MS } from './AddDealsModal';
 

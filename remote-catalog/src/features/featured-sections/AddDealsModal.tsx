@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button, Checkbox, Empty, Flex, Input, Modal, Spin, Tag, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { toast, useGuardedClose } from '@deals/shared-auth';
-import { MESSAGES } from '@deals/api/contract/messages';
+import { MESSAGES } from '@deals/contract/messages';
 import { addDealsToSection, searchDeals, type ProductSearchItem } from './api';
 import { DEAL_SEARCH_MIN_CHARS } from './schemas';
 import { Thumbnail } from '@deals/shared-auth/ui';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
-import type { FeaturedSection } from '@deals/api/contract';
+import type { FeaturedSection } from '@deals/contract';
 import { formatDateTime } from '../../lib/format';
 import { expectLocation, expectToast, renderAt, rowOf, SECTIONS, serveSections, signInAs } from './testSupport';
 import { layOutSortRows, moveRowDown } from '@deals/shared-auth/ui-testing';

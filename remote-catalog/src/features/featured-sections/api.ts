@@ -1,5 +1,5 @@
 import { api, toFormData } from '@deals/shared-auth/client';
-import type { AssociateProductsResponse, CreatedResponse, FeaturedSection, FeaturedSectionDetail, FeaturedSectionProduct, MessageResponse, ProductSearchItem, TablePage } from '@deals/api/contract';
+import type { AssociateProductsResponse, CreatedResponse, FeaturedSection, FeaturedSectionDetail, FeaturedSectionProduct, MessageResponse, ProductSearchItem, TablePage } from '@deals/contract';
 import type { SortOrderList } from '@deals/shared-auth/ui';
 
 // The featured-section calls of spec 2 §7, plus the deal picker's product search.

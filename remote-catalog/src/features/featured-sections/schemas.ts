@@ -1,6 +1,6 @@
 import { boolean, mixed, object, string, type InferType } from 'yup';
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
 
 // Spec 2 §5 "Featured section": messages and limits from the API contract, so the form and the
 // server say the same thing. The image is checked on submit (create only), not here: the Create

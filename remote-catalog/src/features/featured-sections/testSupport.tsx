@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { serveFakeApi, type FakeApiHandler } from '@deals/shared-auth/testing';
 import { expectLocation, renderRoutes, signInAs as signInAsUser } from '@deals/shared-auth/ui-testing';
-import type { FeaturedSection, FeaturedSectionDetail } from '@deals/api/contract';
+import type { FeaturedSection, FeaturedSectionDetail } from '@deals/contract';
 import FeaturedSectionsPage from './FeaturedSectionsPage';
 import FeaturedSectionFormPage from './FeaturedSectionFormPage';
 

@@ -1,5 +1,5 @@
 import { api, toFormData } from '@deals/shared-auth/client';
-import type { CreatedResponse, MessageResponse, ProductType } from '@deals/api/contract';
+import type { CreatedResponse, MessageResponse, ProductType } from '@deals/contract';
 import type { ImageEntityCalls } from '../../components/imageEntity';
 import { fetchProductTypes } from '../../lib/lookups';
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@deals/api/contract/messages';
+import { MESSAGES } from '@deals/contract/messages';
 import { productCategorySchema } from './schemas';
 
 const valid = { name: 'Electronics', isActive: true, notifyImmediately: false, logo: null };

@@ -1,5 +1,5 @@
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES } from '@deals/api/contract/messages';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES } from '@deals/contract/messages';
 import { imageEntitySchema, type NameRule } from '../../components/imageEntity';
 
 /** Spec 2 §5 Product category: name required (the general rule's wording), at most 250 characters. */

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@deals/api/contract/messages';
+import { MESSAGES } from '@deals/contract/messages';
 import { ImageEntityPage } from '../../components/ImageEntityPage';
 import type { ImageEntityScreen } from '../../components/imageEntity';
 import { storeCalls } from './api';

@@ -1,5 +1,5 @@
 import { api, toFormData } from '@deals/shared-auth/client';
-import type { CreatedResponse, MessageResponse, Store } from '@deals/api/contract';
+import type { CreatedResponse, MessageResponse, Store } from '@deals/contract';
 import type { ImageEntityCalls } from '../../components/imageEntity';
 import { fetchStores } from '../../lib/lookups';
 

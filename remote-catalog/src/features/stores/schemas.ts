@@ -1,5 +1,5 @@
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES } from '@deals/api/contract/messages';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES } from '@deals/contract/messages';
 import { imageEntitySchema, type NameRule } from '../../components/imageEntity';
 
 /** Spec §5 Store: name required (Store Name is required), at most 250 characters. */

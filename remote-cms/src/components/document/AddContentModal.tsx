@@ -2,8 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Form, Modal, Select } from 'antd';
 import { toast, useGuardedClose } from '@deals/shared-auth';
-import { COMPONENT_TYPES } from '@deals/api/contract/enums';
-import { MESSAGES } from '@deals/api/contract/messages';
+import { COMPONENT_TYPES } from '@deals/contract/enums';
+import { MESSAGES } from '@deals/contract/messages';
 import type { ComponentOption, ComponentType } from './api';
 import { COMPONENT_TYPE_LABELS, type DocumentKind } from './kind';
 

@@ -1,5 +1,5 @@
 import { api, downloadFromApi, toFormData } from '@deals/shared-auth/client';
-import type { ComponentOption, ComponentType, CreatedResponse, EditorialState, MessageResponse, Page, PageComponent, PageListItem, PageSnapshot, PreviewLink, ScheduleBody, TablePage } from '@deals/api/contract';
+import type { ComponentOption, ComponentType, CreatedResponse, EditorialState, MessageResponse, Page, PageComponent, PageListItem, PageSnapshot, PreviewLink, ScheduleBody, TablePage } from '@deals/contract';
 import type { SortOrderList } from '@deals/shared-auth/ui';
 
 // The page and blog calls of spec 2 §7 (the same calls under the Page or Blog controller) and the

@@ -1,4 +1,4 @@
-import type { ComponentType } from '@deals/api/contract';
+import type { ComponentType } from '@deals/contract';
 import { documentApi, type DocumentApi, type DocumentCalls } from './api';
 
 // Pages and blogs are one table in the API (`isBlog`) with the same calls under two names and

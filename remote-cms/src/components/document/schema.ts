@@ -1,7 +1,7 @@
 import { boolean, mixed, object, string, type InferType } from 'yup';
-import { DEFAULT_BANNER_COLOR, HEX_COLOR_PATTERN, LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
-import { CMS_LIMITS, pageUrlProblem } from '@deals/api/contract/page-rules';
+import { DEFAULT_BANNER_COLOR, HEX_COLOR_PATTERN, LIMITS } from '@deals/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
+import { CMS_LIMITS, pageUrlProblem } from '@deals/contract/page-rules';
 import type { DocumentFields } from './api';
 import type { DocumentKindConfig } from './kind';
 

@@ -5,7 +5,7 @@ import { CalendarOutlined, CopyOutlined, HistoryOutlined, LinkOutlined, Rollback
 import dayjs, { type Dayjs } from 'dayjs';
 import { toast } from '@deals/shared-auth';
 import { FormField, FormModal, RevisionHistory, saveForm } from '@deals/shared-auth/ui';
-import type { EditorialState, MessageResponse, PreviewLink, RevisionRecordType, ScheduleBody } from '@deals/api/contract';
+import type { EditorialState, MessageResponse, PreviewLink, RevisionRecordType, ScheduleBody } from '@deals/contract';
 import { DATE_TIME_FORMAT, formatDateTime } from '../document/format';
 import './publishing-bar.css';
 

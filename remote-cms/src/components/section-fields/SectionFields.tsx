@@ -1,8 +1,8 @@
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Col, Input, Row, Select, Typography } from 'antd';
-import { ALIGNMENTS, BUTTON_ACTION_TYPES, type ButtonActionType, type ContentSectionType } from '@deals/api/contract/enums';
-import { LIMITS } from '@deals/api/contract/limits';
-import { ALIGNMENT_LABELS, BUTTON_ACTION_TYPE_LABELS, CONTENT_SECTION_TYPE_LABELS, layoutForType } from '@deals/api/contract/section-rules';
+import { ALIGNMENTS, BUTTON_ACTION_TYPES, type ButtonActionType, type ContentSectionType } from '@deals/contract/enums';
+import { LIMITS } from '@deals/contract/limits';
+import { ALIGNMENT_LABELS, BUTTON_ACTION_TYPE_LABELS, CONTENT_SECTION_TYPE_LABELS, layoutForType } from '@deals/contract/section-rules';
 import { FormField, ImageUploadField, SwitchField } from '@deals/shared-auth/ui';
 import { RichTextEditor } from '../rich-text/RichTextEditor';
 import { uploadSectionImage } from './sectionApi';

@@ -1,4 +1,4 @@
-import type { ComponentType, MessageResponse } from '@deals/api/contract';
+import type { ComponentType, MessageResponse } from '@deals/contract';
 import { api } from '@deals/shared-auth/client';
 import { blogEditPath, pageEditPath } from './paths';
 

@@ -1,4 +1,4 @@
-import type { UploadContentImageResponse } from '@deals/api/contract';
+import type { UploadContentImageResponse } from '@deals/contract';
 import { attachmentUrl } from '@deals/shared-auth';
 import { api, toFormData } from '@deals/shared-auth/client';
 

@@ -1,6 +1,6 @@
 import { ValidationError } from 'yup';
-import { CONTENT_SECTION_TYPES, type Alignment, type ContentSectionType } from '@deals/api/contract/enums';
-import { BANNER_PICKER_TYPES, CONTENT_SECTION_PICKER_TYPES, CONTENT_SECTION_TYPE_LABELS } from '@deals/api/contract/section-rules';
+import { CONTENT_SECTION_TYPES, type Alignment, type ContentSectionType } from '@deals/contract/enums';
+import { BANNER_PICKER_TYPES, CONTENT_SECTION_PICKER_TYPES, CONTENT_SECTION_TYPE_LABELS } from '@deals/contract/section-rules';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { assignToOrigin, originFromParams, originOf, originPath } from './origin';
 import { uploadSectionImage } from './sectionApi';

@@ -1,10 +1,10 @@
 import { boolean, mixed, object, string, type AnyObject } from 'yup';
 import type { Resolver } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import type { BannerItem, ContentSection } from '@deals/api/contract';
-import { ALIGNMENTS, CONTENT_SECTION_TYPES, type Alignment, type ContentSectionType } from '@deals/api/contract/enums';
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
+import type { BannerItem, ContentSection } from '@deals/contract';
+import { ALIGNMENTS, CONTENT_SECTION_TYPES, type Alignment, type ContentSectionType } from '@deals/contract/enums';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
 import {
   buttonErrors,
   DEFAULT_ALIGNMENT,
@@ -15,7 +15,7 @@ import {
   SECTION_MESSAGES,
   TITLE_OPTIONAL_TYPES,
   type ButtonFields,
-} from '@deals/api/contract/section-rules';
+} from '@deals/contract/section-rules';
 import type { FormFieldValue } from '@deals/shared-auth/client';
 import { isBlankHtml } from '../rich-text/html';
 

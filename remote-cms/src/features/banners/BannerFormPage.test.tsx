@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { Route } from 'react-router-dom';
-import type { AdminBanner, BannerItem, BannerSnapshot, DraftBannerItem, EditorialState } from '@deals/api/contract';
+import type { AdminBanner, BannerItem, BannerSnapshot, DraftBannerItem, EditorialState } from '@deals/contract';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { layOutSortRows, moveRowDown, expectLocation, renderRoutes, signInAs } from '@deals/shared-auth/ui-testing';

@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { Alert, Col, Divider, Row } from 'antd';
 import { isAxiosError } from 'axios';
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES } from '@deals/api/contract/messages';
-import { BANNER_PICKER_TYPES } from '@deals/api/contract/section-rules';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES } from '@deals/contract/messages';
+import { BANNER_PICKER_TYPES } from '@deals/contract/section-rules';
 import { toast } from '@deals/shared-auth';
 import { FormModal, TextField } from '@deals/shared-auth/ui';
 import { isBlankHtml } from '../../components/rich-text/html';

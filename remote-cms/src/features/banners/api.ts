@@ -11,7 +11,7 @@ import type {
   MessageResponse,
   ScheduleBody,
   UploadContentImageResponse,
-} from '@deals/api/contract';
+} from '@deals/contract';
 
 // The banner calls of spec 2 §7 and, issue 20, its drafts: the editor keeps the banner and its
 // items as one draft (`SaveBannerDraft`) and publishes it (`PublishBanner`); the spec's direct item

@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
-import { BUTTON_ACTION_TYPES, CONTENT_SECTION_TYPES, type ButtonActionType, type ContentSectionType } from '@deals/api/contract/enums';
-import { BANNER_PICKER_TYPES } from '@deals/api/contract/section-rules';
+import { BUTTON_ACTION_TYPES, CONTENT_SECTION_TYPES, type ButtonActionType, type ContentSectionType } from '@deals/contract/enums';
+import { BANNER_PICKER_TYPES } from '@deals/contract/section-rules';
 import type { AdminBanner, BannerItemSnapshot, BannerSnapshot, DraftBannerItem, EditorialState } from './api';
 
 // Issue 20: the banner editor works on the banner's draft (its fields and items as one value) and

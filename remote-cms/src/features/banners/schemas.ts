@@ -1,6 +1,6 @@
 import { boolean, object, string, type InferType } from 'yup';
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
 
 /** Spec 2 §5 Banner: name required, at most 150 characters. */
 export const bannerSchema = object({

@@ -1,6 +1,6 @@
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES } from '@deals/api/contract/messages';
-import { CMS_MESSAGES } from '@deals/api/contract/page-rules';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES } from '@deals/contract/messages';
+import { CMS_MESSAGES } from '@deals/contract/page-rules';
 import { CMS, defineDocumentKind } from '../../components/document';
 
 /** Blogs: the Blog controller's calls (spec 2 §7), routes and words. */

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button, Space } from 'antd';
 import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { CONTENT_SECTION_PICKER_TYPES, CONTENT_SECTION_TYPE_LABELS, BANNER_PICKER_TYPES } from '@deals/api/contract/section-rules';
+import { CONTENT_SECTION_PICKER_TYPES, CONTENT_SECTION_TYPE_LABELS, BANNER_PICKER_TYPES } from '@deals/contract/section-rules';
 import { confirmAction, toast } from '@deals/shared-auth';
 import { AdminTable, PageHeader, Truncated, useServerTable } from '@deals/shared-auth/ui';
 import { ListEditorialTags } from '../../components/publishing';

@@ -9,7 +9,7 @@ import type {
   ScheduleBody,
   SectionTableRow,
   TablePage,
-} from '@deals/api/contract';
+} from '@deals/contract';
 
 // The content-section calls of spec 2 §7 (with issue 20's drafts, publishing and schedules), and
 // the banner calls the shared list needs.

@@ -1,5 +1,5 @@
-import type { EditorialState } from '@deals/api/contract';
-import { ALIGNMENT_LABELS, BUTTON_ACTION_TYPE_LABELS, CONTENT_SECTION_TYPE_LABELS } from '@deals/api/contract/section-rules';
+import type { EditorialState } from '@deals/contract';
+import { ALIGNMENT_LABELS, BUTTON_ACTION_TYPE_LABELS, CONTENT_SECTION_TYPE_LABELS } from '@deals/contract/section-rules';
 import type { FormFieldValue } from '@deals/shared-auth/client';
 import { layoutAndButtonFields, type SectionFormValues } from '../../components/section-fields/sectionForm';
 import type { ContentSection, ContentSectionDetail } from './api';

@@ -1,5 +1,5 @@
 // Test data shaped like the API's answers (contract types keep them honest).
-import type { BannerSummary, ContentSection, ContentSectionDetail, ContentSectionSnapshot, EditorialState } from '@deals/api/contract';
+import type { BannerSummary, ContentSection, ContentSectionDetail, ContentSectionSnapshot, EditorialState } from '@deals/contract';
 
 export const section = (overrides: Partial<ContentSection> = {}): ContentSection => ({
   id: 7,

@@ -1,6 +1,6 @@
-import { CONTENT_SECTION_TYPE_LABELS } from '@deals/api/contract/section-rules';
-import type { SectionTableKind, SectionTableRow } from '@deals/api/contract/section-table';
-import type { TablePage } from '@deals/api/contract/tables';
+import { CONTENT_SECTION_TYPE_LABELS } from '@deals/contract/section-rules';
+import type { SectionTableKind, SectionTableRow } from '@deals/contract/section-table';
+import type { TablePage } from '@deals/contract/tables';
 import type { ServerTableSpec } from '@deals/shared-auth/ui';
 import { bannerEditPath, contentSectionEditPath } from '../../components/section-fields/paths';
 import { fetchSectionTablePage } from './api';

@@ -4,7 +4,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { Spin } from 'antd';
 import { toast } from '@deals/shared-auth';
 import { FormModal, saveForm, TextField } from '@deals/shared-auth/ui';
-import { LIMITS } from '@deals/api/contract/limits';
+import { LIMITS } from '@deals/contract/limits';
 import { createFooterItem, fetchFooterItem, updateFooterItem } from './api';
 import { BLANK_FOOTER_ITEM, footerItemSchema, type FooterItemForm } from './schemas';
 

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi, type FakeApiHandler } from '@deals/shared-auth/testing';
 import { layOutSortRows, moveRowDown, renderScreen, signInAs } from '@deals/shared-auth/ui-testing';
-import type { FooterItem } from '@deals/api/contract';
-import { CMS_MESSAGES } from '@deals/api/contract/page-rules';
+import type { FooterItem } from '@deals/contract';
+import { CMS_MESSAGES } from '@deals/contract/page-rules';
 import FooterItemsPage from './FooterItemsPage';
 
 const ITEMS: FooterItem[] = [

@@ -1,5 +1,5 @@
 import { api } from '@deals/shared-auth/client';
-import type { CreatedResponse, FooterItem, MessageResponse } from '@deals/api/contract';
+import type { CreatedResponse, FooterItem, MessageResponse } from '@deals/contract';
 import type { SortOrderList } from '@deals/shared-auth/ui';
 
 // The footer item calls of spec 2 §7 (all JSON).

@@ -1,5 +1,5 @@
 import { ValidationError } from 'yup';
-import { CMS_MESSAGES } from '@deals/api/contract/page-rules';
+import { CMS_MESSAGES } from '@deals/contract/page-rules';
 import { footerItemSchema, type FooterItemForm } from './schemas';
 
 const valid: FooterItemForm = { label: 'Privacy', to: '/privacy' };

@@ -1,7 +1,7 @@
 import { object, string, type InferType } from 'yup';
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
-import { CMS_MESSAGES, linkProblem } from '@deals/api/contract/page-rules';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
+import { CMS_MESSAGES, linkProblem } from '@deals/contract/page-rules';
 
 // Spec 2 §5 "Footer item": the contract's limits, messages and link rule, so the modal and the
 // server say the same thing.

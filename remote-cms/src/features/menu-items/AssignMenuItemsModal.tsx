@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Empty, Flex, Modal, Spin, Typography } from 'antd';
 import { toast, useGuardedClose } from '@deals/shared-auth';
-import { CMS_MESSAGES } from '@deals/api/contract/page-rules';
+import { CMS_MESSAGES } from '@deals/contract/page-rules';
 import { assignParentMenuItem, fetchAssignableMenuItems, type MenuItem } from './api';
 import { dash } from './format';
 

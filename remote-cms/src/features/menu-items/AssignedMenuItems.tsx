@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Table, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { confirmAction, toast } from '@deals/shared-auth';
-import { CMS_MESSAGES } from '@deals/api/contract/page-rules';
+import { CMS_MESSAGES } from '@deals/contract/page-rules';
 import { removeParentMenuItem, type AssignedMenuItem, type MenuItem } from './api';
 import { AssignMenuItemsModal } from './AssignMenuItemsModal';
 import { dash, yesNo } from './format';

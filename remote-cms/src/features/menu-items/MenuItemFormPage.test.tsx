@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, hideToast } from '@deals/shared-auth';
-import { CMS_MESSAGES } from '@deals/api/contract/page-rules';
+import { CMS_MESSAGES } from '@deals/contract/page-rules';
 import { edit, expectLocation, expectToast, LIST, NEW, renderAt, serveMenu, signInAsAdmin } from './testSupport';
 
 const nameField = () => screen.getByLabelText('Menu Item Name', { selector: 'input' });

@@ -1,5 +1,5 @@
 import { api } from '@deals/shared-auth/client';
-import type { AssignedMenuItem, CreatedResponse, MenuItem, MessageResponse, PageListItem } from '@deals/api/contract';
+import type { AssignedMenuItem, CreatedResponse, MenuItem, MessageResponse, PageListItem } from '@deals/contract';
 import type { SortOrderList } from '@deals/shared-auth/ui';
 
 // The menu item calls of spec 2 §7 (all JSON), plus the page list the Assigned Page select offers.

@@ -1,5 +1,5 @@
 import { ValidationError } from 'yup';
-import { CMS_MESSAGES } from '@deals/api/contract/page-rules';
+import { CMS_MESSAGES } from '@deals/contract/page-rules';
 import { ABOUT, COMPANY, CONTACT, DEALS, MENU } from './testSupport';
 import { canChooseParent, canHaveChildren, formValues, hasCustomLink, menuItemSchema, parentChoices, showsCustomLink, toFields, type MenuItemForm } from './schemas';
 

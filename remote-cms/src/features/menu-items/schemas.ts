@@ -1,7 +1,7 @@
 import { boolean, number, object, string, type InferType } from 'yup';
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
-import { CMS_MESSAGES, linkProblem } from '@deals/api/contract/page-rules';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
+import { CMS_MESSAGES, linkProblem } from '@deals/contract/page-rules';
 import type { MenuItem, MenuItemFields } from './api';
 
 // Spec 2 §4 and §5 "Menu item": the limits, messages and link rule of the API contract, so the

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { serveFakeApi, type FakeApiHandler } from '@deals/shared-auth/testing';
 import { renderRoutes, signInAs } from '@deals/shared-auth/ui-testing';
-import type { MenuItem, PageListItem } from '@deals/api/contract';
+import type { MenuItem, PageListItem } from '@deals/contract';
 import MenuItemsPage from './MenuItemsPage';
 import MenuItemFormPage from './MenuItemFormPage';
 export { layOutSortRows, moveRowDown } from '@deals/shared-auth/ui-testing';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import type { SiteAsset } from '@deals/api/contract';
+import type { SiteAsset } from '@deals/contract';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { renderScreen, signInAs } from '@deals/shared-auth/ui-testing';

@@ -1,5 +1,5 @@
 import { api, toFormData } from '@deals/shared-auth/client';
-import type { MessageResponse, SiteAsset } from '@deals/api/contract';
+import type { MessageResponse, SiteAsset } from '@deals/contract';
 import type { SiteSettingsFields } from './schemas';
 
 /** The settings with the form's field names; every field null before the first save. */

@@ -1,4 +1,4 @@
-import type { SiteAsset } from '@deals/api/contract';
+import type { SiteAsset } from '@deals/contract';
 
 /** Stored settings with a logo and no icon yet. */
 export const siteAsset = (overrides: Partial<SiteAsset> = {}): SiteAsset => ({

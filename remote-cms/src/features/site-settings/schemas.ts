@@ -1,8 +1,8 @@
 import { number, object, string, type InferType } from 'yup';
-import type { SiteAsset } from '@deals/api/contract';
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
-import { HOT_DEAL_THRESHOLD, SITE_ASSET_LIMITS, SITE_ASSET_MESSAGES, SITE_ASSET_PATTERNS } from '@deals/api/contract/asset-rules';
+import type { SiteAsset } from '@deals/contract';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
+import { HOT_DEAL_THRESHOLD, SITE_ASSET_LIMITS, SITE_ASSET_MESSAGES, SITE_ASSET_PATTERNS } from '@deals/contract/asset-rules';
 
 // The spec's §5 site-settings rules with the contract's limits, shapes and words, so the form and
 // the API (`PUT Asset/UpdateAsset`) agree. Labels in the messages are the server's.

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { renderScreen, signInAs } from '@deals/shared-auth/ui-testing';
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES } from '@deals/api/contract/messages';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES } from '@deals/contract/messages';
 import HistoryPage from './HistoryPage';
 import { EXPORT_URL, HISTORY_URL, historyRow, holdCalls, localStamp, readCsvDownloads, SEND_URL, serveHistory } from './testSupport';
 

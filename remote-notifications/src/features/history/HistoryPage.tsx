@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import type { TablePage } from '@deals/api/contract';
+import type { TablePage } from '@deals/contract';
 import { AdminTable, PageHeader, useServerTable, type ServerTableSpec, type TableParams } from '@deals/shared-auth/ui';
 import { downloadPushHistoryCsv, fetchPushHistoryPage, type PushNotificationHistoryRow } from './api';
 import { DELIVERY_FILTER, DeliveryCell, isSettled } from './delivery';

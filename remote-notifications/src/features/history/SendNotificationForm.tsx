@@ -4,7 +4,7 @@ import { Button, Card, Form, Input } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useUnsavedChanges } from '@deals/shared-auth';
 import { FormField, saveForm, TextField } from '@deals/shared-auth/ui';
-import { LIMITS } from '@deals/api/contract/limits';
+import { LIMITS } from '@deals/contract/limits';
 import { sendPushNotification } from './api';
 import { BLANK_PUSH_NOTIFICATION, pushNotificationSchema, type PushNotificationForm } from './schemas';
 

@@ -1,5 +1,5 @@
 import { api, downloadFromApi } from '@deals/shared-auth/client';
-import type { CreatedResponse, PushNotificationHistoryRow, TablePage } from '@deals/api/contract';
+import type { CreatedResponse, PushNotificationHistoryRow, TablePage } from '@deals/contract';
 
 // The push notification calls of spec 2 §7.
 

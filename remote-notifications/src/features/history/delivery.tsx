@@ -1,5 +1,5 @@
 import { Flex, Progress, Tag } from 'antd';
-import type { PushNotificationStatus } from '@deals/api/contract';
+import type { PushNotificationStatus } from '@deals/contract';
 import type { PushNotificationHistoryRow } from './api';
 
 // How far a notification's delivery has got (the worker moves a row queued → sending → done).

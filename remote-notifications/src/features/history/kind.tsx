@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import type { PushNotificationKind } from '@deals/api/contract';
+import type { PushNotificationKind } from '@deals/contract';
 import type { PushNotificationHistoryRow } from './api';
 
 // Why a notification was sent (issue 19 point 4): staff sends apart from the automatic alerts.

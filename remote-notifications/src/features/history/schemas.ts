@@ -1,6 +1,6 @@
 import { object, string, type InferType } from 'yup';
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
 
 // Spec 2 §5 "Push notification": both texts required. The limits and messages are the contract's,
 // so the form and the server (which validates the same query) say the same thing.

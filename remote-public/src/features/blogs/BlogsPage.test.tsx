@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { BlogPost } from '@deals/api/contract';
+import type { BlogPost } from '@deals/contract';
 import { serveFakeFetch } from '../../testing/fakeFetch';
 import { resetSiteInfo } from '../site/api';
 import { resetBlogPosts } from './api';

@@ -1,4 +1,4 @@
-import type { BlogPost } from '@deals/api/contract';
+import type { BlogPost } from '@deals/contract';
 import { onePerPage } from '../../lib/onePerPage';
 
 export type { BlogPost };

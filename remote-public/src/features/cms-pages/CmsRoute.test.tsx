@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { DynamicPage } from '@deals/api/contract';
+import type { DynamicPage } from '@deals/contract';
 import { serveFakeFetch } from '../../testing/fakeFetch';
 import { resetSiteInfo } from '../site/api';
 import { aPage, aSection, sectionComponent } from '../content/testFixtures';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import type { DynamicPage, SiteInfo } from '@deals/api/contract';
+import type { DynamicPage, SiteInfo } from '@deals/contract';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageLoading } from '../../components/PageLoading';
 import { blogHead, cmsPageHead } from '../../lib/seo';

@@ -1,4 +1,4 @@
-import type { DynamicPage } from '@deals/api/contract';
+import type { DynamicPage } from '@deals/contract';
 import { SiteImage } from '../../lib/images';
 import { formatBlogDate } from '../blogs/api';
 import { PageComponents } from '../content/PageComponents';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import type { DynamicPage } from '@deals/api/contract';
+import type { DynamicPage } from '@deals/contract';
 import { serverMessage } from '@deals/shared-auth';
 import { api } from '@deals/shared-auth/client';
 import { PageLoading } from '../../components/PageLoading';

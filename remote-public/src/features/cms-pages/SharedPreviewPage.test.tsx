@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { REVISION_MESSAGES } from '@deals/api/contract';
+import { REVISION_MESSAGES } from '@deals/contract';
 import { serveFakeFetch, type FetchCall } from '../../testing/fakeFetch';
 import { resetSiteInfo } from '../site/api';
 import { aPage, aSection, sectionComponent } from '../content/testFixtures';

@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
-import type { DynamicPage } from '@deals/api/contract';
+import type { DynamicPage } from '@deals/contract';
 import { PageLoading } from '../../components/PageLoading';
 import { ApiError, getJson } from '../../lib/http';
 import { previewHead } from '../../lib/seo';
@@ -11,7 +11,7 @@ import { DynamicPageView } from './DynamicPageView';
 export type SharedPreview = DynamicPage & { expiresAt: string };
 
 /**
- * The API's 404 message (REVISION_MESSAGES.previewLinkInvalid in @deals/api/contract), kept here so
+ * The API's 404 message (REVISION_MESSAGES.previewLinkInvalid in @deals/contract), kept here so
  * the visitor bundle imports nothing but types from the contract.
  */
 export const PREVIEW_LINK_INVALID = 'This preview link is invalid or has expired.';

@@ -1,6 +1,6 @@
-import type { ContentSection } from '@deals/api/contract';
+import type { ContentSection } from '@deals/contract';
 import { Link } from 'react-router-dom';
-import type { ButtonActionType } from '@deals/api/contract';
+import type { ButtonActionType } from '@deals/contract';
 
 /**
  * Where a CMS button goes for its action type (spec 001 §3): PAGE a site path, LINK_NEW_TAB a web

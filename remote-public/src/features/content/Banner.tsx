@@ -1,5 +1,5 @@
-import type { Banner as BannerRecord } from '@deals/api/contract';
-import { DYNAMIC_BANNER_BACKGROUND } from '@deals/api/contract/limits';
+import type { Banner as BannerRecord } from '@deals/contract';
+import { DYNAMIC_BANNER_BACKGROUND } from '@deals/contract/limits';
 import { Carousel } from '../../components/Carousel';
 import { SiteImage } from '../../lib/images';
 import { ActionButtons, type ButtonFields } from './ActionButton';

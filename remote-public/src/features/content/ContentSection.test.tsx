@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { ContentSection as Section } from '@deals/api/contract';
-import { CONTENT_SECTION_TYPES } from '@deals/api/contract/enums';
+import type { ContentSection as Section } from '@deals/contract';
+import { CONTENT_SECTION_TYPES } from '@deals/contract/enums';
 import { ContentSection } from './ContentSection';
 import { aSection } from './testFixtures';
 

@@ -1,4 +1,4 @@
-import type { ContentSection as Section } from '@deals/api/contract';
+import type { ContentSection as Section } from '@deals/contract';
 import { SiteImage } from '../../lib/images';
 import { ActionButtons } from './ActionButton';
 import { DynamicBanner } from './Banner';

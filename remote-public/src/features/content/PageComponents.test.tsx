@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { RenderedComponent } from '@deals/api/contract';
+import type { RenderedComponent } from '@deals/contract';
 import { PageComponents } from './PageComponents';
 import { aBanner, anItem, aSection, bannerComponent, sectionComponent } from './testFixtures';
 

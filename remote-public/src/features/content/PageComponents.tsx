@@ -1,4 +1,4 @@
-import type { RenderedComponent } from '@deals/api/contract';
+import type { RenderedComponent } from '@deals/contract';
 import { Banner } from './Banner';
 import { ContentSection, sectionHasImage } from './ContentSection';
 

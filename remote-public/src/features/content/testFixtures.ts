@@ -1,5 +1,5 @@
 // Test support only: content records in the API's shapes.
-import type { Banner, BannerItem, ContentSection, DynamicPage, RenderedComponent } from '@deals/api/contract';
+import type { Banner, BannerItem, ContentSection, DynamicPage, RenderedComponent } from '@deals/contract';
 
 const noButtons = {
   primaryButtonText: null,

@@ -1,6 +1,6 @@
-// The Devices calls of the API contract (infra/api/src/contract/push.ts). Types only from the
+// The Devices calls of the API contract (`@deals/contract`, push.ts). Types only from the
 // contract: its run-time part pulls TypeBox, which the visitor site does not carry.
-import type { RegisterDeviceBody, WebPushPublicKeyResponse } from '@deals/api/contract/push';
+import type { RegisterDeviceBody, WebPushPublicKeyResponse } from '@deals/contract/push';
 import { deleteJson, getJson, postJson } from '../../lib/http';
 
 /** `GET Devices/WebPushPublicKey`: the server's VAPID public key (base64url). */

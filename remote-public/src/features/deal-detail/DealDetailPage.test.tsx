@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { DealDetail } from '@deals/api/contract';
+import type { DealDetail } from '@deals/contract';
 import { serveFakeFetch, type FetchCall } from '../../testing/fakeFetch';
 import { resetSiteInfo } from '../site/api';
 import DealDetailPage from './DealDetailPage';

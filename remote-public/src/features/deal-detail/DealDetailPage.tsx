@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { DealDetail } from '@deals/api/contract';
+import type { DealDetail } from '@deals/contract';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { clickOutPath, storeDealsPath } from '../../lib/links';
 import { dealHead } from '../../lib/seo';

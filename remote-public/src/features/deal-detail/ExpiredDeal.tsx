@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { DealCard as Deal } from '@deals/api/contract';
+import type { DealCard as Deal } from '@deals/contract';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageLoading } from '../../components/PageLoading';
 import { storeDealsPath } from '../../lib/links';

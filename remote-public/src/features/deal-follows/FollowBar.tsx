@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { followWordProblem, normaliseFollowWord } from '@deals/api/contract/deal-follow-words';
+import { followWordProblem, normaliseFollowWord } from '@deals/contract/deal-follow-words';
 import { useHydrated } from '../../lib/ssr/useHydrated';
 import { checkAlertState, useAlertState } from '../deal-alerts/alertState';
 import { FollowButton } from './FollowButton';

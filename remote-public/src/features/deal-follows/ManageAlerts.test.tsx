@@ -2,7 +2,7 @@
 // code and the real shared state.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEAL_FOLLOW_MESSAGES } from '@deals/api/contract/deal-follow-words';
+import { DEAL_FOLLOW_MESSAGES } from '@deals/contract/deal-follow-words';
 import { serveFakeFetch } from '../../testing/fakeFetch';
 import { FollowBar } from './FollowBar';
 import { ManageAlerts } from './ManageAlerts';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { DealFollow } from '@deals/api/contract/deal-follows';
-import { followWordProblem, normaliseFollowWord } from '@deals/api/contract/deal-follow-words';
+import type { DealFollow } from '@deals/contract/deal-follows';
+import { followWordProblem, normaliseFollowWord } from '@deals/contract/deal-follow-words';
 import { useHydrated } from '../../lib/ssr/useHydrated';
 import { checkAlertState, useAlertState } from '../deal-alerts/alertState';
 import type { FollowTarget } from './api';

@@ -1,7 +1,7 @@
-// The DealAlerts calls of the API contract (infra/api/src/contract/deal-follows.ts): a browser's
+// The DealAlerts calls of the API contract (`@deals/contract`, deal-follows.ts): a browser's
 // follows, named by its push subscription endpoint. Types only from that contract file (its
 // run-time part pulls TypeBox); the pure matching rules come from deal-follow-words.
-import type { DealFollowChangeResponse, DealFollowsResponse } from '@deals/api/contract/deal-follows';
+import type { DealFollowChangeResponse, DealFollowsResponse } from '@deals/contract/deal-follows';
 import { postJson } from '../../lib/http';
 
 /** A word (as typed: the server normalises it) or a store to follow. */

@@ -2,8 +2,8 @@
 // buttons so that a change in one shows in the other. Loaded on first use for the subscription
 // whose alerts are on; changes only in the browser, never while the server renders.
 import { useEffect, useSyncExternalStore } from 'react';
-import type { DealFollow } from '@deals/api/contract/deal-follows';
-import { normaliseFollowWord } from '@deals/api/contract/deal-follow-words';
+import type { DealFollow } from '@deals/contract/deal-follows';
+import { normaliseFollowWord } from '@deals/contract/deal-follow-words';
 import { ApiError } from '../../lib/http';
 import { registerSubscription } from '../deal-alerts/api';
 import { changeFollow, fetchFollows, type FollowTarget } from './api';

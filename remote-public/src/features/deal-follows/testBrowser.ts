@@ -1,8 +1,8 @@
 // Test support for the deal-follows components: a browser whose deal alerts are on or off (the
 // service worker container, PushManager and Notification the alert state reads) and a fake
 // DealAlerts API keeping follows the way the server does (normalised words, a limit).
-import type { DealFollow } from '@deals/api/contract/deal-follows';
-import { normaliseFollowWord } from '@deals/api/contract/deal-follow-words';
+import type { DealFollow } from '@deals/contract/deal-follows';
+import { normaliseFollowWord } from '@deals/contract/deal-follow-words';
 import { resetAlertState } from '../deal-alerts/alertState';
 import type { FakeFetchHandler } from '../../testing/fakeFetch';
 import { resetFollows } from './followsState';

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import type { DealCard } from '@deals/api/contract';
+import type { DealCard } from '@deals/contract';
 import { serveFakeFetch, type FetchCall } from '../../testing/fakeFetch';
 import { resetSiteInfo } from '../site/api';
 import DealsPage, { LIST_FAILURE_TEXTS } from './DealsPage';

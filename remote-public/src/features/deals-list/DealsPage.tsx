@@ -1,7 +1,7 @@
 import { memo, startTransition, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { DealCard as Deal } from '@deals/api/contract';
-import { PRICE_TIERS, SORT_OPTIONS } from '@deals/api/contract/enums';
+import type { DealCard as Deal } from '@deals/contract';
+import { PRICE_TIERS, SORT_OPTIONS } from '@deals/contract/enums';
 import { postJson } from '../../lib/http';
 import { dealsListHead, landingHeading, type DealsLanding } from '../../lib/seo';
 import { settle, type ApiCall } from '../../lib/ssr/apiCall';

@@ -1,4 +1,4 @@
-import type { SiteInfo } from '@deals/api/contract';
+import type { SiteInfo } from '@deals/contract';
 import { Modal } from '../../components/Modal';
 import { useSiteInfo } from '../site/api';
 import './dealParts.css';

@@ -1,4 +1,4 @@
-import { DEFAULT_BADGE_COLOR } from '@deals/api/contract/limits';
+import { DEFAULT_BADGE_COLOR } from '@deals/contract/limits';
 
 // Black, not the site's ink: for mid-tone badges (e.g. #0c8599) only black or white reaches 4.5:1.
 const DARK_INK = '#000000';

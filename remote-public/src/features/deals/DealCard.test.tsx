@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { DealCard as DealCardData } from '@deals/api/contract';
+import type { DealCard as DealCardData } from '@deals/contract';
 import { serveFakeFetch } from '../../testing/fakeFetch';
 import { resetSiteInfo } from '../site/api';
 import { badgeColors } from './DealBadge';

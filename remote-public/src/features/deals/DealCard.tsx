@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { DealCard as DealCardData } from '@deals/api/contract';
+import type { DealCard as DealCardData } from '@deals/contract';
 import { SiteImage } from '../../lib/images';
 import { clickOutPath, dealPath } from '../../lib/links';
 import { DealBadge } from './DealBadge';

@@ -1,6 +1,6 @@
 import { batchCount, dealListReducer, DRAW_BATCH, EMPTY_FILTER, filterFromParams, filterFromRoute, filterToParams, initialListState, isEmptyFilter, PAGE_SIZE, PRICE_TIER_LABELS, searchBody, SORT_LABELS, type DealListFilter } from './dealFilter';
 // The test may read the contract's TypeBox module; the app must not (it is not a pure module).
-import { PRICE_TIER_BOUNDS } from '@deals/api/contract/search';
+import { PRICE_TIER_BOUNDS } from '@deals/contract/search';
 
 const filter: DealListFilter = { searchTerm: ' air fryer ', sortBy: 'ASC_PRICE', priceRange: '$$', stores: [3, 1], productTypes: [7], featuredSections: [2] };
 

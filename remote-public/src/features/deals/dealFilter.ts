@@ -1,5 +1,5 @@
-import { PRICE_TIERS, SORT_OPTIONS, type PriceTier, type SortOption } from '@deals/api/contract/enums';
-import { PAGE_SIZE as PAGE_SIZES } from '@deals/api/contract/limits';
+import { PRICE_TIERS, SORT_OPTIONS, type PriceTier, type SortOption } from '@deals/contract/enums';
+import { PAGE_SIZE as PAGE_SIZES } from '@deals/contract/limits';
 
 // The public deals list's filter (spec 000 §2 "Deals list", §3 "Deal filter", §4): kept in the
 // URL so a filtered list can be shared and reloaded, sent to `Home/SearchProduct` 100 at a time.

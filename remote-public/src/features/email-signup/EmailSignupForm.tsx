@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
 import { runtimeConfig } from '@deals/shared-auth';
 import { postJson } from '../../lib/http';
 import { rememberSignup } from './popupRules';

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { DealCard, SiteInfo } from '@deals/api/contract';
+import type { DealCard, SiteInfo } from '@deals/contract';
 import { serveFakeFetch } from '../../testing/fakeFetch';
 import { resetBlogPosts } from '../blogs/api';
 import { storeDealsPath } from '../../lib/links';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { SiteInfo } from '@deals/api/contract';
+import type { SiteInfo } from '@deals/contract';
 import { Carousel } from '../../components/Carousel';
 import { WhenVisible } from '../../components/WhenVisible';
 import { SiteImage } from '../../lib/images';

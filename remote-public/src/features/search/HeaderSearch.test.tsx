@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { SearchSuggestion } from '@deals/api/contract';
+import type { SearchSuggestion } from '@deals/contract';
 import { serveFakeFetch, type FakeFetchHandler } from '../../testing/fakeFetch';
 import { HeaderSearch } from './HeaderSearch';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { SearchSuggestion } from '@deals/api/contract';
-import { PAGE_SIZE } from '@deals/api/contract/limits';
+import type { SearchSuggestion } from '@deals/contract';
+import { PAGE_SIZE } from '@deals/contract/limits';
 import { Icon } from '../../components/layout/icons';
 import { getJson } from '../../lib/http';
 import { useHydrated } from '../../lib/ssr/useHydrated';

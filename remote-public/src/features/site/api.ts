@@ -1,4 +1,4 @@
-import type { BlogPost, SiteInfo } from '@deals/api/contract';
+import type { BlogPost, SiteInfo } from '@deals/contract';
 import { onePerPage } from '../../lib/onePerPage';
 
 export type { SiteInfo, BlogPost };

@@ -2,7 +2,7 @@
  * schema.org objects for JSON-LD, shaped for Google's rich results: Product with Offer, BlogPosting,
  * WebSite with SearchAction, Organization and BreadcrumbList.
  */
-import type { DealDetail } from '@deals/api/contract';
+import type { DealDetail } from '@deals/contract';
 import { searchDealsPath } from '../links';
 import { absolute, type SeoSite } from './site';
 import { collapseWhitespace } from './text';

@@ -1,5 +1,5 @@
 /** Each visitor page's metadata (README "Server rendering of the visitor site": what is canonical and indexed). */
-import type { BlogPost, DealDetail, DynamicPage } from '@deals/api/contract';
+import type { BlogPost, DealDetail, DynamicPage } from '@deals/contract';
 import { categoryDealsPath, dealPath, featuredDealsPath, storeDealsPath } from '../links';
 import type { HeadImage, PageHead } from './head';
 import { blogPosting, breadcrumbList, HOME_PATH, isoDateTime, organization, product, SCHEMA_CONTEXT, webSite } from './jsonLd';

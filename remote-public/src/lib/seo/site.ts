@@ -1,4 +1,4 @@
-import type { SiteInfo } from '@deals/api/contract';
+import type { SiteInfo } from '@deals/contract';
 import type { HeadImage } from './head';
 import { collapseWhitespace } from './text';
 

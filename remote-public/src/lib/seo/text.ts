@@ -1,4 +1,4 @@
-import type { DealDetail } from '@deals/api/contract';
+import type { DealDetail } from '@deals/contract';
 import { discountPercent, formatPrice } from '../../features/deals/dealText';
 
 /** Search engines show about this much of a description. */

@@ -1,4 +1,4 @@
-import type { SsrApiAnswer, SsrApiCall } from '@deals/api/contract/ssr';
+import type { SsrApiAnswer, SsrApiCall } from '@deals/contract/ssr';
 import { ApiError, getJson, postJson } from '../http';
 
 export type ApiCall = SsrApiCall;

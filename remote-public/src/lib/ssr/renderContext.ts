@@ -1,5 +1,5 @@
 import { createContext, use, useContext } from 'react';
-import type { SsrRenderInput } from '@deals/api/contract/ssr';
+import type { SsrRenderInput } from '@deals/contract/ssr';
 import type { PageHead } from '../seo';
 import { callKey, type ApiAnswer, type ApiCall } from './apiCall';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import type { AuditActor, AuditLogRow } from '@deals/api/contract';
+import type { AuditActor, AuditLogRow } from '@deals/contract';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { readCsvDownloads, renderScreen, signInAs } from '@deals/shared-auth/ui-testing';

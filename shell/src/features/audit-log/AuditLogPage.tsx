@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Result } from 'antd';
 import { type ProColumns } from '@ant-design/pro-components';
-import { AUDIT_ACTION_LABELS, auditActionText, auditActorLabel } from '@deals/api/contract';
+import { AUDIT_ACTION_LABELS, auditActionText, auditActorLabel } from '@deals/contract';
 import { sessionAtom, toast } from '@deals/shared-auth';
 import { AdminTable, PageHeader, Truncated, useServerTable, type ServerTableSpec } from '@deals/shared-auth/ui';
 import { downloadAuditLogCsv, fetchAuditActors, fetchAuditLogPage, fetchAuditRecordTypes, type AuditActor, type AuditLogRow } from './api';

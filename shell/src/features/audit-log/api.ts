@@ -1,5 +1,5 @@
 import { api, downloadFromApi } from '@deals/shared-auth/client';
-import type { AuditActor, AuditLogRow, TablePage } from '@deals/api/contract';
+import type { AuditActor, AuditLogRow, TablePage } from '@deals/contract';
 
 export type { AuditActor, AuditLogRow };
 

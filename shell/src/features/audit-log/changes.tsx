@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Tooltip } from 'antd';
-import { auditChangeText, auditValueText, type AuditChanges } from '@deals/api/contract';
+import { auditChangeText, auditValueText, type AuditChanges } from '@deals/contract';
 
 /** Characters of a value the cell shows before cutting it (the whole value is in its tooltip). */
 export const VALUE_PREVIEW = 40;

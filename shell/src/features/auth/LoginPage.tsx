@@ -7,7 +7,7 @@ import { Button, Card, Form, Typography } from 'antd';
 import { decodeToken, sessionAtom, toast } from '@deals/shared-auth';
 import { signIn } from '@deals/shared-auth/client';
 import { PasswordField, TextField } from '@deals/shared-auth/ui';
-import { LIMITS } from '@deals/api/contract/limits';
+import { LIMITS } from '@deals/contract/limits';
 import { AntdRoot } from '../../lib/AntdRoot';
 import { loginSchema, recoverSchema } from './schemas';
 import './login.css';

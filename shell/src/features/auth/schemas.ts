@@ -1,6 +1,6 @@
 import { object, string } from 'yup';
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
 
 export const loginSchema = object({
   username: string().trim().required(MESSAGES.login.usernameRequired).max(LIMITS.user.username, tooLongMessage('Username', LIMITS.user.username)),

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DashboardClickDay } from '@deals/api/contract';
+import type { DashboardClickDay } from '@deals/contract';
 import { shortDay } from './links';
 
 const BAR_COLOR = '#213c63';

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { DashboardClickDay } from '@deals/api/contract';
+import type { DashboardClickDay } from '@deals/contract';
 import { clearSession, setSession } from '@deals/shared-auth';
 import { serveFakeApi, unsignedToken } from '@deals/shared-auth/testing';
 import { AntdRoot } from '../../lib/AntdRoot';

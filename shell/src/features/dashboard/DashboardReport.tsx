@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Spin, Statistic, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { DASHBOARD_CLICK_DAYS, DASHBOARD_EXPIRING_HOURS, DASHBOARD_TOP_SIZE, type DashboardStats } from '@deals/api/contract';
+import { DASHBOARD_CLICK_DAYS, DASHBOARD_EXPIRING_HOURS, DASHBOARD_TOP_SIZE, type DashboardStats } from '@deals/contract';
 import { serverMessage, sessionAtom } from '@deals/shared-auth';
 import { dealEditPath, expiringDealsPath } from './links';
 import { useDashboardStats } from './useDashboardStats';

@@ -1,5 +1,5 @@
 import { api } from '@deals/shared-auth/client';
-import type { DashboardStats } from '@deals/api/contract';
+import type { DashboardStats } from '@deals/contract';
 
 export type { DashboardStats };
 

@@ -1,4 +1,4 @@
-import type { DashboardStats } from '@deals/api/contract';
+import type { DashboardStats } from '@deals/contract';
 
 const DAY = 86_400_000;
 const TODAY = Date.UTC(2026, 5, 30);

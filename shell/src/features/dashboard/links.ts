@@ -1,4 +1,4 @@
-import type { DashboardStats } from '@deals/api/contract';
+import type { DashboardStats } from '@deals/contract';
 
 export const DEALS_TABLE_PATH = '/admin/management/product-deals';
 

@@ -4,7 +4,7 @@ import type { InferType } from 'yup';
 import { currentSession } from '@deals/shared-auth';
 import { signIn } from '@deals/shared-auth/client';
 import { FormModal, PasswordField, saveForm } from '@deals/shared-auth/ui';
-import { LIMITS } from '@deals/api/contract/limits';
+import { LIMITS } from '@deals/contract/limits';
 import { changeOwnPassword } from './api';
 import { changePasswordSchema } from './schemas';
 

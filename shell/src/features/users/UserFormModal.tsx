@@ -5,7 +5,7 @@ import type { InferType } from 'yup';
 import { Col, Row, Spin } from 'antd';
 import { toast } from '@deals/shared-auth';
 import { FormModal, PasswordField, PhoneField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
-import { LIMITS } from '@deals/api/contract/limits';
+import { LIMITS } from '@deals/contract/limits';
 import { fetchUser, registerUser, updateUser } from './api';
 import { editUserSchema, newUserSchema } from './schemas';
 

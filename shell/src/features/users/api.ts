@@ -1,5 +1,5 @@
 import { api, downloadFromApi } from '@deals/shared-auth/client';
-import type { MessageResponse, CreatedResponse, RegisterUserRequest, TablePage, UpdateUserRequest, User, UserListItem } from '@deals/api/contract';
+import type { MessageResponse, CreatedResponse, RegisterUserRequest, TablePage, UpdateUserRequest, User, UserListItem } from '@deals/contract';
 
 export type { User, UserListItem };
 

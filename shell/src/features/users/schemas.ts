@@ -1,6 +1,6 @@
 import { boolean, object, ref, string } from 'yup';
-import { LIMITS } from '@deals/api/contract/limits';
-import { MESSAGES, tooLongMessage } from '@deals/api/contract/messages';
+import { LIMITS } from '@deals/contract/limits';
+import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
 
 // The spec's §5 rules for the three user forms; messages and limits come from the API contract,
 // so the form and the server say the same thing.

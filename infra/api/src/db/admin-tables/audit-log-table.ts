@@ -4,8 +4,8 @@
  * choices of the screen's person and record-type filters.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { auditActionText, auditChangesText, type AuditActor, type AuditLogQuery, type AuditLogRow, type AuditLogSortKey } from '../../contract/audit.js';
-import type { CsvColumn } from '../../contract/csv.js';
+import { auditActionText, auditChangesText, type AuditActor, type AuditLogQuery, type AuditLogRow, type AuditLogSortKey } from '@deals/contract/audit';
+import type { CsvColumn } from '@deals/contract/csv';
 import type { Database } from '../client.js';
 import { isoText, type AdminTable } from './table.js';
 

@@ -3,9 +3,9 @@
  * and row JSON (`BannerListItem`, as the unpaged call writes it).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { CsvColumn } from '../../contract/csv.js';
-import type { BannerTableQuery, BannerTableSortKey } from '../../contract/banner-table.js';
-import type { BannerSummary } from '../../contract/sections.js';
+import type { CsvColumn } from '@deals/contract/csv';
+import type { BannerTableQuery, BannerTableSortKey } from '@deals/contract/banner-table';
+import type { BannerSummary } from '@deals/contract/sections';
 import { yesNo } from '../../lib/csv-export.js';
 import { containsPattern, isoText, type AdminTable } from './table.js';
 

@@ -5,7 +5,7 @@
  * statement leaves out is counted by reason.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { DEAL_BULK_MESSAGES, type BulkUpdateProductsBody, type DealBulkSkipReason } from '../../contract/deal-bulk.js';
+import { DEAL_BULK_MESSAGES, type BulkUpdateProductsBody, type DealBulkSkipReason } from '@deals/contract/deal-bulk';
 import { HttpError } from '../../errors.js';
 import { fieldChanges, type AuditTrail } from '../../plugins/app/audit.js';
 import type { GoLiveSchedule } from '../../push/deal-go-live.js';

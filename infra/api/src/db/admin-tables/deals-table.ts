@@ -3,9 +3,9 @@
  * filters, sorts and row JSON (`ProductListItem`, as the unpaged spec call writes it).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { CsvColumn } from '../../contract/csv.js';
-import type { ProductListItem } from '../../contract/index.js';
-import type { DealTableQuery, DealTableSortKey } from '../../contract/tables.js';
+import type { CsvColumn } from '@deals/contract/csv';
+import type { ProductListItem } from '@deals/contract';
+import type { DealTableQuery, DealTableSortKey } from '@deals/contract/tables';
 import { priceText, yesNo } from '../../lib/csv-export.js';
 import { containsPattern, isoText, type AdminTable } from './table.js';
 

@@ -4,9 +4,9 @@
  * it). Pages and blogs are one database table (`is_blog`); each kind is its own AdminTable.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { CsvColumn } from '../../contract/csv.js';
-import type { PageListItem } from '../../contract/pages.js';
-import type { PageTableQuery, PageTableSortKey } from '../../contract/page-table.js';
+import type { CsvColumn } from '@deals/contract/csv';
+import type { PageListItem } from '@deals/contract/pages';
+import type { PageTableQuery, PageTableSortKey } from '@deals/contract/page-table';
 import { yesNo } from '../../lib/csv-export.js';
 import type { PageKind } from '../../plugins/app/pages.js';
 import { containsPattern, isoText, type AdminTable } from './table.js';

@@ -4,9 +4,9 @@
  * (`PushNotificationHistoryRow`, as the unpaged spec call writes it).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { CsvColumn } from '../../contract/csv.js';
-import type { PushNotificationHistoryRow } from '../../contract/index.js';
-import { pushDeliveryText, pushKindText, type PushHistoryTableQuery, type PushHistoryTableSortKey } from '../../contract/push-history-table.js';
+import type { CsvColumn } from '@deals/contract/csv';
+import type { PushNotificationHistoryRow } from '@deals/contract';
+import { pushDeliveryText, pushKindText, type PushHistoryTableQuery, type PushHistoryTableSortKey } from '@deals/contract/push-history-table';
 import { containsPattern, isoText, type AdminTable } from './table.js';
 
 export function pushHistoryWhere(query: PushHistoryTableQuery): SQL {

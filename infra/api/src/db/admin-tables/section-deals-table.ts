@@ -4,7 +4,7 @@
  * calls write them (`FeaturedSectionProduct`, `ProductSearchItem`).
  */
 import { sql } from 'drizzle-orm';
-import type { GetFeaturedSectionProductsQuery, ProductSearchTermQuery, SectionDealSortKey } from '../../contract/index.js';
+import type { GetFeaturedSectionProductsQuery, ProductSearchTermQuery, SectionDealSortKey } from '@deals/contract';
 import { containsPattern, type AdminTable } from './table.js';
 
 /** The preview image, else the deal's first one (as the section detail shows it). */

@@ -6,9 +6,9 @@
  * changes (`hasDraft`) and its schedule.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { CsvColumn } from '../../contract/csv.js';
-import { CONTENT_SECTION_TYPE_LABELS } from '../../contract/section-rules.js';
-import { SECTION_TABLE_BANNER_TYPE, type SectionTableKind, type SectionTableQuery, type SectionTableRow, type SectionTableSortKey } from '../../contract/section-table.js';
+import type { CsvColumn } from '@deals/contract/csv';
+import { CONTENT_SECTION_TYPE_LABELS } from '@deals/contract/section-rules';
+import { SECTION_TABLE_BANNER_TYPE, type SectionTableKind, type SectionTableQuery, type SectionTableRow, type SectionTableSortKey } from '@deals/contract/section-table';
 import { yesNo } from '../../lib/csv-export.js';
 import { containsPattern, isoText, type AdminTable } from './table.js';
 

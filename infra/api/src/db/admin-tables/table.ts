@@ -7,7 +7,7 @@
  * rows in batches, so memory stays bounded whatever the table's size.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { TABLE_DEFAULT_PAGE_SIZE, type SortOrder } from '../../contract/tables.js';
+import { TABLE_DEFAULT_PAGE_SIZE, type SortOrder } from '@deals/contract/tables';
 import type { Database } from '../client.js';
 
 export interface AdminTableQuery<K extends string> {

@@ -3,8 +3,8 @@
  * row JSON. Rows carry the public user fields only: the password hash is never read here.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { CsvColumn } from '../../contract/csv.js';
-import type { UserTableQuery, UserTableSortKey } from '../../contract/user-table.js';
+import type { CsvColumn } from '@deals/contract/csv';
+import type { UserTableQuery, UserTableSortKey } from '@deals/contract/user-table';
 import { yesNo } from '../../lib/csv-export.js';
 import { containsPattern, type AdminTable } from './table.js';
 

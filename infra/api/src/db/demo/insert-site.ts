@@ -1,5 +1,5 @@
 /** Inserts the demo site content: pages and blogs with their components, the menu and the footer. */
-import { layoutForType } from '../../contract/index.js';
+import { layoutForType } from '@deals/contract';
 import { sanitizeCustomHtml, sanitizeRichText } from '../../lib/sanitize.js';
 import { bannerItems, banners, contentSections, footerItems, menuItems, pageComponents, pages } from '../schema.js';
 import { imageOf, pageBannerKey, type DemoImages } from './images.js';

@@ -4,7 +4,7 @@
  * (see images.ts); rich text keeps to plain tags (p, strong, ul/li, https links) and is passed
  * through the same sanitiser as the editor's saves anyway.
  */
-import type { ButtonActionType, ContentSectionType } from '../../contract/index.js';
+import type { ButtonActionType, ContentSectionType } from '@deals/contract';
 import type { Glyph } from './art.js';
 import { isLive, type DemoDeal } from './deals.js';
 

@@ -9,7 +9,7 @@
  * (pg-boss's cron scheduler is off in this app: job-queue.ts starts it with `schedule: false`.)
  */
 import fp from 'fastify-plugin';
-import { AUDIT_RETENTION_DEFAULT_DAYS } from '../../contract/audit.js';
+import { AUDIT_RETENTION_DEFAULT_DAYS } from '@deals/contract/audit';
 import type { AppOptions } from '../../options.js';
 
 export const AUDIT_RETENTION_QUEUE = 'audit-retention';

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SortItems } from '../../contract/index.js';
+import type { SortItems } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 

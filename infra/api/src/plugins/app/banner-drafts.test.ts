@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { REVISION_MESSAGES, type Banner, type Revision } from '../../contract/index.js';
+import { REVISION_MESSAGES, type Banner, type Revision } from '@deals/contract';
 import { revisions } from '../../db/schema.js';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database.js';
 import { form, testImage } from '../../test-support/forms.js';

@@ -14,7 +14,7 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { REVISION_MESSAGES, SECTION_MESSAGES, type Alignment, type Banner, type BannerItemSnapshot, type BannerSnapshot } from '../../contract/index.js';
+import { REVISION_MESSAGES, SECTION_MESSAGES, type Alignment, type Banner, type BannerItemSnapshot, type BannerSnapshot } from '@deals/contract';
 import { bannerItems, banners, revisions } from '../../db/schema.js';
 import { HttpError } from '../../errors.js';
 import { storedImageNames } from '../../lib/sanitize.js';

@@ -8,7 +8,7 @@ import {
   type BannerListItem,
   type CreateBannerItem,
   type SortItems,
-} from '../../contract/index.js';
+} from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { bannerItems, banners, type BannerItemRow } from '../../db/schema.js';
 import { HttpError } from '../../errors.js';

@@ -21,7 +21,7 @@ import {
   type ContentSectionSnapshot,
   type ContentSectionType,
   type CreateContentSection,
-} from '../../contract/index.js';
+} from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { banners, contentSections, pageComponents, pages, revisions, type ContentSectionRow } from '../../db/schema.js';
 import { isBlankHtml, sanitizeCustomHtml, sanitizeRichText, storedImageNames } from '../../lib/sanitize.js';

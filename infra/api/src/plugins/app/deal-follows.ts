@@ -13,7 +13,7 @@ import {
   type DealFollow,
   type DealFollowBody,
   type DealFollowKind,
-} from '../../contract/index.js';
+} from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { categories, dealFollows, pushDevices } from '../../db/schema.js';
 import { fieldError, fieldErrors, type HttpError } from '../../errors.js';

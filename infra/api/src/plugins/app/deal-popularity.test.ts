@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import type { DealCard, ProductListItem, TablePage } from '../../contract/index.js';
+import type { DealCard, ProductListItem, TablePage } from '@deals/contract';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createTestStaff, type TestStaff } from '../../test-support/staff.js';
 import { addDeal, addStore } from '../../test-support/search.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { DEAL_MESSAGES, REVISION_MESSAGES, type Revision } from '../../contract/index.js';
+import { DEAL_MESSAGES, REVISION_MESSAGES, type Revision } from '@deals/contract';
 import { auditLog, categories, productTypes, revisions } from '../../db/schema.js';
 import { GO_LIVE_QUEUE, goLiveJobId } from '../../push/deal-go-live.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';

@@ -8,7 +8,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CreateProductBodySchema, DEAL_MESSAGES, MESSAGES, REVISION_MESSAGES } from '../../contract/index.js';
+import { CreateProductBodySchema, DEAL_MESSAGES, MESSAGES, REVISION_MESSAGES } from '@deals/contract';
 import { HttpError, fieldErrors, validationErrors } from '../../errors.js';
 import { readDealForm, type DealFields } from '../../routes/api/Product/deal-input.js';
 import { mayChangeDeal } from './deals.js';

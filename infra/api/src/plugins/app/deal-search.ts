@@ -38,7 +38,7 @@ import {
   type DealFilter,
   type PriceTier,
   type SortOption,
-} from '../../contract/index.js';
+} from '@deals/contract';
 import type { Database, DatabaseOptions } from '../../db/client.js';
 
 /** Words beyond this many are ignored (a query of 8 words is already very specific). */

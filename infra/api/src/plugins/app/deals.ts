@@ -24,7 +24,7 @@ import {
   type ProductSearchItem,
   type ProductTypeRef,
   type RevisionAction,
-} from '../../contract/index.js';
+} from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { categories, productImages, productProductTypes, productTypes, products, users } from '../../db/schema.js';
 import { refreshSearchText } from '../../db/search-text.js';

@@ -17,7 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { REVISION_MESSAGES, type EditorialState, type RevisionRecordType, type ScheduleBody } from '../../contract/index.js';
+import { REVISION_MESSAGES, type EditorialState, type RevisionRecordType, type ScheduleBody } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import { fieldError, HttpError } from '../../errors.js';

@@ -8,7 +8,7 @@ import {
   type FeaturedSectionDetail,
   type FeaturedSectionProduct,
   type SortItems,
-} from '../../contract/index.js';
+} from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { categories, featuredSectionProducts, featuredSections, productImages, productProductTypes, products, productTypes } from '../../db/schema.js';
 import { fieldError, HttpError } from '../../errors.js';

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { LIMITS, USERNAME_PATTERN } from '../../contract/index.js';
+import { LIMITS, USERNAME_PATTERN } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/passwords.js';

@@ -1,7 +1,7 @@
 /** Footer links (label and target), exposed as `fastify.footerItems`. */
 import { asc, eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { CMS_MESSAGES, type FooterItem, type SortItems } from '../../contract/index.js';
+import { CMS_MESSAGES, type FooterItem, type SortItems } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { footerItems } from '../../db/schema.js';
 import { HttpError } from '../../errors.js';

@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { REMOTE_NAMES, type ClientConfig, type RemoteName, type RemotesManifest } from '../../contract/index.js';
+import { REMOTE_NAMES, type ClientConfig, type RemoteName, type RemotesManifest } from '@deals/contract';
 import { isApiPath } from '../../errors.js';
 import { publicCacheTtlMs, sendCachedText, SHARED_CACHE_CONTROL } from '../../lib/http-cache.js';
 import type { AppOptions, Env } from '../../options.js';

@@ -23,7 +23,7 @@ import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import sharp from 'sharp';
-import { IMAGE_WIDTHS, LIMITS, MESSAGES, type ImageWidth } from '../../contract/index.js';
+import { IMAGE_WIDTHS, LIMITS, MESSAGES, type ImageWidth } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../errors.js';
 import type { AppOptions } from '../../options.js';

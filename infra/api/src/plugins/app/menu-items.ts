@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { CMS_MESSAGES, type AssignedMenuItem, type MenuItem, type SortItems } from '../../contract/index.js';
+import { CMS_MESSAGES, type AssignedMenuItem, type MenuItem, type SortItems } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { menuItems, pages } from '../../db/schema.js';
 import { fieldError, HttpError } from '../../errors.js';

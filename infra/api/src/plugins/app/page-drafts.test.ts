@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { REVISION_MESSAGES, type Revision } from '../../contract/index.js';
+import { REVISION_MESSAGES, type Revision } from '@deals/contract';
 import { auditLog, pages, revisions } from '../../db/schema.js';
 import { createSharedTestDatabase, createTestDatabase, type TestDatabase } from '../../test-support/database.js';
 import { advanceSchedule, inSeconds, readyInstance, until } from '../../test-support/schedules.js';

@@ -5,7 +5,7 @@
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { MESSAGES, REVISION_MESSAGES, type PageSnapshot } from '../../contract/index.js';
+import { MESSAGES, REVISION_MESSAGES, type PageSnapshot } from '@deals/contract';
 import { pages } from '../../db/schema.js';
 import { fieldError } from '../../errors.js';
 import { createPreviewTokens, type PreviewTokens } from '../../lib/preview-tokens.js';

@@ -19,7 +19,7 @@ import {
   type PageSnapshot,
   type RenderedComponent,
   type SortItems,
-} from '../../contract/index.js';
+} from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { bannerItems, banners, contentSections, pageComponents, pages, revisions, users } from '../../db/schema.js';
 import type { Executor } from '../../db/search-text.js';

@@ -2,7 +2,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { CATALOG_MESSAGES, type ProductType, type SortItems } from '../../contract/index.js';
+import { CATALOG_MESSAGES, type ProductType, type SortItems } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { productProductTypes, productTypes } from '../../db/schema.js';
 import { refreshSearchText } from '../../db/search-text.js';

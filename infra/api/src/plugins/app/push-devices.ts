@@ -7,7 +7,7 @@
 import { ECDH } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { DEVICE_MESSAGES, type RegisterDeviceBody, type WebPushSubscription } from '../../contract/index.js';
+import { DEVICE_MESSAGES, type RegisterDeviceBody, type WebPushSubscription } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { pushDevices } from '../../db/schema.js';
 import { fieldErrors, type HttpError } from '../../errors.js';

@@ -7,7 +7,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { PushNotificationHistoryRow, PushNotificationKind, PushNotificationStatus } from '../../contract/index.js';
+import type { PushNotificationHistoryRow, PushNotificationKind, PushNotificationStatus } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { pushNotificationHistory, users } from '../../db/schema.js';
 

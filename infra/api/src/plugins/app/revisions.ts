@@ -7,7 +7,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Revision, RevisionAction, RevisionRecordType } from '../../contract/index.js';
+import type { Revision, RevisionAction, RevisionRecordType } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { revisions } from '../../db/schema.js';
 import { fieldChanges } from './audit.js';

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { REVISION_MESSAGES, SECTION_MESSAGES, type ContentSectionSnapshot } from '../../contract/index.js';
+import { REVISION_MESSAGES, SECTION_MESSAGES, type ContentSectionSnapshot } from '@deals/contract';
 import { contentSections, type ContentSectionRow } from '../../db/schema.js';
 import { HttpError } from '../../errors.js';
 import type { EditorialKind, Tx } from './editorial.js';

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { HOT_DEAL_THRESHOLD, type SiteAsset, type UpdateSiteAsset } from '../../contract/index.js';
+import { HOT_DEAL_THRESHOLD, type SiteAsset, type UpdateSiteAsset } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { siteAssets, type SiteAssetRow } from '../../db/schema.js';
 import { updated, type AuditTrail } from './audit.js';

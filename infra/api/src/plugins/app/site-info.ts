@@ -14,7 +14,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { SEARCH_LIMITS, type SiteInfo } from '../../contract/index.js';
+import { SEARCH_LIMITS, type SiteInfo } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { etagOf, publicCacheTtlMs, VersionedCache, type CompressedBodies } from '../../lib/http-cache.js';
 import type { AppOptions } from '../../options.js';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { validateXML } from 'xmllint-wasm';
-import { categoryLandingPath, dealPath, featuredDealsPath, STATIC_VISITOR_PATHS, storeLandingPath } from '../../contract/index.js';
+import { categoryLandingPath, dealPath, featuredDealsPath, STATIC_VISITOR_PATHS, storeLandingPath } from '@deals/contract';
 import { packageRoot } from '../../paths.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { insertPage } from '../../test-support/cms-pages.js';

@@ -6,7 +6,7 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { CATALOG_MESSAGES, type SiteInfo, type SortItems, type Store } from '../../contract/index.js';
+import { CATALOG_MESSAGES, type SiteInfo, type SortItems, type Store } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { categories, type featuredSections, products, type productTypes } from '../../db/schema.js';
 import { refreshSearchText, type Executor } from '../../db/search-text.js';

@@ -4,7 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { ColumnSettings, ColumnTable } from '../../contract/index.js';
+import type { ColumnSettings, ColumnTable } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { userPreferences } from '../../db/schema.js';
 

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { MESSAGES, type User, type UserListItem } from '../../contract/index.js';
+import { MESSAGES, type User, type UserListItem } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { HttpError } from '../../errors.js';

@@ -16,7 +16,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES } from '../../contract/index.js';
+import { MESSAGES } from '@deals/contract';
 import { HttpError } from '../../errors.js';
 import type { AccessClaims } from '../external/jwt.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { FileField, RequiredText } from '../../contract/index.js';
+import { FileField, RequiredText } from '@deals/contract';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { form } from '../../test-support/forms.js';
 

@@ -5,7 +5,7 @@
  */
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
-import { LIMITS } from '../../contract/index.js';
+import { LIMITS } from '@deals/contract';
 
 export default fp(
   async (fastify) => {

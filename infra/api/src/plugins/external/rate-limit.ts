@@ -6,7 +6,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import { MESSAGES } from '../../contract/index.js';
+import { MESSAGES } from '@deals/contract';
 import { createSharedCounters, type SharedCounters } from '../../lib/shared-counters.js';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 /** `GET /api/health`: liveness plus a trivial query, so a dead database shows as unhealthy. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
-import { ErrorResponseSchema, HealthResponseSchema, MESSAGES } from '../../contract/index.js';
+import { ErrorResponseSchema, HealthResponseSchema, MESSAGES } from '@deals/contract';
 
 const health: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import type { DealImportEvent, DealImportPreview } from '@deals/api/contract';
+import type { DealImportEvent, DealImportPreview } from '@deals/contract';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { renderScreen, signInAs } from '@deals/shared-auth/ui-testing';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Checkbox, Collapse, Flex, List, Progress, Result, Statistic, Steps, Tag, Typography, Upload } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { DEAL_IMPORT_COLUMNS, DEAL_IMPORT_LIMITS, type DealImportEvent, type DealImportPreview, type DealImportProblem } from '@deals/api/contract';
+import { DEAL_IMPORT_COLUMNS, DEAL_IMPORT_LIMITS, type DealImportEvent, type DealImportPreview, type DealImportProblem } from '@deals/contract';
 import { confirmAction, serverMessage } from '@deals/shared-auth';
 import { PageHeader } from '@deals/shared-auth/ui';
 import { previewImport, runImport } from './api';

@@ -1,5 +1,5 @@
 import { api } from '@deals/shared-auth/client';
-import type { DealImportEvent, DealImportPreview } from '@deals/api/contract';
+import type { DealImportEvent, DealImportPreview } from '@deals/contract';
 
 const params = (withImages: boolean) => ({ images: withImages, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
 

@@ -1,5 +1,5 @@
-import { csvLine, CSV_BOM } from '@deals/api/contract/csv';
-import { DEAL_IMPORT_COLUMNS, type DealImportEvent } from '@deals/api/contract';
+import { csvLine, CSV_BOM } from '@deals/contract/csv';
+import { DEAL_IMPORT_COLUMNS, type DealImportEvent } from '@deals/contract';
 import { saveBlob } from '@deals/shared-auth';
 
 /** Column key → the header a person knows it by. */

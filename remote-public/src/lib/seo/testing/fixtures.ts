@@ -1,5 +1,5 @@
 // Test support only: records as the API answers them.
-import type { BlogPost, DealDetail, DynamicPage, SiteInfo } from '@deals/api/contract';
+import type { BlogPost, DealDetail, DynamicPage, SiteInfo } from '@deals/contract';
 import { EMPTY_SITE_INFO } from '../../../testing/siteInfo';
 import { siteFromInfo } from '../site';
 

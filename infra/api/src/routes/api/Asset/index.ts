@@ -3,7 +3,7 @@
  * Admins only; the public site reads the same row through `Home/GetCMSInfo`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MessageResponseSchema, SITE_ASSET_MESSAGES, SiteAssetSchema, UpdateSiteAssetSchema } from '../../../contract/index.js';
+import { MessageResponseSchema, SITE_ASSET_MESSAGES, SiteAssetSchema, UpdateSiteAssetSchema } from '@deals/contract';
 import { withUploads } from '../../../plugins/app/content-sections.js';
 import { siteAssetValues } from '../../../plugins/app/site-assets.js';
 

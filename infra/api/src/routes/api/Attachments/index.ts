@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { IMAGE_WIDTHS, MESSAGES, type ImageWidth } from '../../../contract/index.js';
+import { IMAGE_WIDTHS, MESSAGES, type ImageWidth } from '@deals/contract';
 import { HttpError } from '../../../errors.js';
 
 const attachments: FastifyPluginAsyncTypebox = async (fastify) => {

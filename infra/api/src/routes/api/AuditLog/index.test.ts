@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { AUDIT_MESSAGES, MESSAGES, type AuditActor, type AuditLogRow, type TablePage } from '../../../contract/index.js';
+import { AUDIT_MESSAGES, MESSAGES, type AuditActor, type AuditLogRow, type TablePage } from '@deals/contract';
 import { auditLog, users } from '../../../db/schema.js';
 import { AUDIT_RETENTION_QUEUE, nextPurgeAt } from '../../../plugins/app/audit-retention.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';

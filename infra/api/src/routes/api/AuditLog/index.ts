@@ -13,8 +13,8 @@ import {
   type AuditLogQuery,
   type AuditLogRow,
   type AuditLogSortKey,
-} from '../../../contract/index.js';
-import { TablePageSchema } from '../../../contract/tables.js';
+} from '@deals/contract';
+import { TablePageSchema } from '@deals/contract/tables';
 import { AUDIT_LOG_TABLE, auditActors, auditLogCsvColumns, auditRecordTypes } from '../../../db/admin-tables/audit-log-table.js';
 import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
 import { dateTimeWriter, exportTimeZone, sendCsv } from '../../../lib/csv-export.js';

@@ -23,8 +23,8 @@ import {
   type SaveBannerDraft,
   type BannerTableSortKey,
   type CreateBanner,
-} from '../../../contract/index.js';
-import { TablePageSchema } from '../../../contract/tables.js';
+} from '@deals/contract';
+import { TablePageSchema } from '@deals/contract/tables';
 import { bannerCsvColumns, BANNERS_TABLE, type BannerTableFilter } from '../../../db/admin-tables/banners-table.js';
 import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
 import { banners } from '../../../db/schema.js';

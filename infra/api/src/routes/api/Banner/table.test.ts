@@ -1,7 +1,7 @@
 /** `GET Banner/GetAllBanners` as a server-side table (issue 18), and `Banner/ExportBannersCsv`. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BANNER_TABLE_SORT_KEYS, TABLE_MAX_PAGE_SIZE, type BannerSummary, type TablePage } from '../../../contract/index.js';
+import { BANNER_TABLE_SORT_KEYS, TABLE_MAX_PAGE_SIZE, type BannerSummary, type TablePage } from '@deals/contract';
 import { csvLines, getJson, sortedLikeTable } from '../../../test-support/admin-table.js';
 import { assertAdminOnly, insertBanner } from '../../../test-support/cms-pages.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';

@@ -12,7 +12,7 @@ import {
   SECTION_MESSAGES,
   SortItemsSchema,
   UpdateBannerItemSchema,
-} from '../../../contract/index.js';
+} from '@deals/contract';
 import { HttpError, fieldErrors } from '../../../errors.js';
 import { bannerItemImages, prepareBannerItem } from '../../../plugins/app/banners.js';
 import { withUploads } from '../../../plugins/app/content-sections.js';

@@ -1,5 +1,5 @@
 /** Blogs (spec §7 "Blog/…"): pages with `isBlog`, so they share the page calls' implementation. */
-import { CreateBlogBodySchema, UpdateBlogBodySchema } from '../../../contract/index.js';
+import { CreateBlogBodySchema, UpdateBlogBodySchema } from '@deals/contract';
 import { documentRoutes } from '../Page/document-routes.js';
 
 export default documentRoutes({

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { count, eq } from 'drizzle-orm';
-import { CATALOG_MESSAGES, MESSAGES } from '../../../contract/index.js';
+import { CATALOG_MESSAGES, MESSAGES } from '@deals/contract';
 import { categories, products } from '../../../db/schema.js';
 import { STORED_NAME, webpRendition } from '../../../plugins/app/images.js';
 import { deleteUnlessUsed } from '../../../plugins/app/stores.js';

@@ -29,8 +29,8 @@ import {
   UpdateContentSectionSchema,
   UploadContentImageResponseSchema,
   UploadContentImageSchema,
-} from '../../../contract/index.js';
-import { TablePageSchema, type TablePage } from '../../../contract/tables.js';
+} from '@deals/contract';
+import { TablePageSchema, type TablePage } from '@deals/contract/tables';
 import { sectionCsvColumns, SECTIONS_TABLE, type SectionTableFilter, type SectionTableOrder } from '../../../db/admin-tables/sections-table.js';
 import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
 import { HttpError, fieldError, fieldErrors } from '../../../errors.js';

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { CONTENT_SECTION_TYPE_LABELS } from '../../../contract/section-rules.js';
-import { SECTION_TABLE_SORT_KEYS, TABLE_MAX_PAGE_SIZE, TABLE_MESSAGES, type ContentSection, type SectionTableRow, type TablePage } from '../../../contract/index.js';
+import { CONTENT_SECTION_TYPE_LABELS } from '@deals/contract/section-rules';
+import { SECTION_TABLE_SORT_KEYS, TABLE_MAX_PAGE_SIZE, TABLE_MESSAGES, type ContentSection, type SectionTableRow, type TablePage } from '@deals/contract';
 import { csvLines, getJson, sortedLikeTable } from '../../../test-support/admin-table.js';
 import { assertAdminOnly, insertBanner, insertContentSection } from '../../../test-support/cms-pages.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';

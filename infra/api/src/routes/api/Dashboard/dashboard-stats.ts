@@ -12,7 +12,7 @@
  * - the notifications are a range of `push_history_date_idx`.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { DASHBOARD_CLICK_DAYS, DASHBOARD_EXPIRING_HOURS, DASHBOARD_TOP_SIZE, type DashboardStats } from '../../../contract/index.js';
+import { DASHBOARD_CLICK_DAYS, DASHBOARD_EXPIRING_HOURS, DASHBOARD_TOP_SIZE, type DashboardStats } from '@deals/contract';
 import type { Database } from '../../../db/client.js';
 import { LIVE_CONDITIONS } from '../../../plugins/app/deal-search.js';
 

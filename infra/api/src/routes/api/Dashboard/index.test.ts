@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { DASHBOARD_CLICK_DAYS, DASHBOARD_TOP_SIZE, type DashboardStats, type ProductListItem, type TablePage } from '../../../contract/index.js';
+import { DASHBOARD_CLICK_DAYS, DASHBOARD_TOP_SIZE, type DashboardStats, type ProductListItem, type TablePage } from '@deals/contract';
 import { pushNotificationHistory } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { insertDeal, insertStore } from '../../../test-support/deals.js';

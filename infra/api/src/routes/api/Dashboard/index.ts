@@ -4,7 +4,7 @@
  * refused: staff get their own deals' and notifications' figures, admins everyone's.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DashboardStatsSchema } from '../../../contract/index.js';
+import { DashboardStatsSchema } from '@deals/contract';
 import { isAdmin, staffViewer } from '../../../plugins/app/viewer.js';
 import { dashboardStats } from './dashboard-stats.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createECDH, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { count } from 'drizzle-orm';
-import { DEAL_FOLLOW_MESSAGES, DEAL_FOLLOW_RATE_LIMIT, DEVICE_MESSAGES, LIMITS, MESSAGES, type DealFollow } from '../../../contract/index.js';
+import { DEAL_FOLLOW_MESSAGES, DEAL_FOLLOW_RATE_LIMIT, DEVICE_MESSAGES, LIMITS, MESSAGES, type DealFollow } from '@deals/contract';
 import { dealFollows } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { insertStore } from '../../../test-support/deals.js';

@@ -16,7 +16,7 @@ import {
   ErrorResponseSchema,
   LIMITS,
   type DealFollow,
-} from '../../../contract/index.js';
+} from '@deals/contract';
 import { HttpError } from '../../../errors.js';
 import { followTarget } from '../../../plugins/app/deal-follows.js';
 

@@ -3,7 +3,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { asc, count, eq } from 'drizzle-orm';
 import webpush from 'web-push';
-import { DEVICE_MESSAGES, DEVICE_RATE_LIMIT, LIMITS, MESSAGES } from '../../../contract/index.js';
+import { DEVICE_MESSAGES, DEVICE_RATE_LIMIT, LIMITS, MESSAGES } from '@deals/contract';
 import { pushDevices } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { createTestUser } from '../../../test-support/staff.js';

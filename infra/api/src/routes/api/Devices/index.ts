@@ -12,7 +12,7 @@ import {
   RegisterDeviceBodySchema,
   UnregisterDeviceQuerySchema,
   WebPushPublicKeyResponseSchema,
-} from '../../../contract/index.js';
+} from '@deals/contract';
 import { registrationError } from '../../../plugins/app/push-devices.js';
 
 const devices: FastifyPluginAsyncTypebox = async (fastify) => {

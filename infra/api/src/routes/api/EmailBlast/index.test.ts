@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { count } from 'drizzle-orm';
-import { EMAIL_BLAST_MESSAGES, EMAIL_SUBSCRIBE_RATE_LIMIT, LIMITS, MESSAGES } from '../../../contract/index.js';
+import { EMAIL_BLAST_MESSAGES, EMAIL_SUBSCRIBE_RATE_LIMIT, LIMITS, MESSAGES } from '@deals/contract';
 import { emailSubscribers } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { createTestStaff, type TestStaff } from '../../../test-support/staff.js';

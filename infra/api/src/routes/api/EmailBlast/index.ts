@@ -10,7 +10,7 @@ import {
   EmailSubscribeBodySchema,
   EmailSubscriberSchema,
   MessageResponseSchema,
-} from '../../../contract/index.js';
+} from '@deals/contract';
 import { listSubscribers, subscribe } from './subscribers.js';
 
 const emailBlast: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -1,6 +1,6 @@
 /** Email-blast subscribers: the queries behind the EmailBlast routes. */
 import { desc } from 'drizzle-orm';
-import type { EmailSubscriber } from '../../../contract/index.js';
+import type { EmailSubscriber } from '@deals/contract';
 import type { Database } from '../../../db/client.js';
 import { emailSubscribers } from '../../../db/schema.js';
 

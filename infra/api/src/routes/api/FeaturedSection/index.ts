@@ -28,7 +28,7 @@ import {
   RemoveProductFromFeaturedSectionQuerySchema,
   SortItemsSchema,
   UpdateFeaturedSectionBodySchema,
-} from '../../../contract/index.js';
+} from '@deals/contract';
 import { SECTION_DEALS_TABLE } from '../../../db/admin-tables/section-deals-table.js';
 import { tablePageJson } from '../../../db/admin-tables/table.js';
 import { fieldError, HttpError } from '../../../errors.js';

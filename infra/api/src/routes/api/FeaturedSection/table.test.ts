@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEAL_PICKER_LIMIT, type FeaturedSectionDetail, type FeaturedSectionProduct, type ProductSearchItem, type TablePage } from '../../../contract/index.js';
+import { DEAL_PICKER_LIMIT, type FeaturedSectionDetail, type FeaturedSectionProduct, type ProductSearchItem, type TablePage } from '@deals/contract';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { addDeal, addFeaturedSection, addProductType, addStore, linkDeals } from '../../../test-support/catalog.js';
 import { createTestStaff, type TestStaff } from '../../../test-support/staff.js';

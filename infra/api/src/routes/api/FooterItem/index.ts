@@ -12,7 +12,7 @@ import {
   UpdateFooterItemBodySchema,
   linkProblem,
   type CreateFooterItemBody,
-} from '../../../contract/index.js';
+} from '@deals/contract';
 import { fieldError, HttpError } from '../../../errors.js';
 import type { FooterItemFields } from '../../../plugins/app/footer-items.js';
 

@@ -1,6 +1,6 @@
 /** `Home/GetDealAvailability`: a deal's name, store and whether it is live, for any deal that exists. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DEAL_MESSAGES, DealAvailabilitySchema, ProductIdQuerySchema } from '../../../contract/index.js';
+import { DEAL_MESSAGES, DealAvailabilitySchema, ProductIdQuerySchema } from '@deals/contract';
 import { HttpError } from '../../../errors.js';
 
 const dealAvailability: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pageComponents } from '../../../db/schema.js';
-import { CMS_MESSAGES } from '../../../contract/index.js';
+import { CMS_MESSAGES } from '@deals/contract';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { insertBanner, insertContentSection, insertPage } from '../../../test-support/cms-pages.js';
 import { createTestStaff, type TestStaff } from '../../../test-support/staff.js';

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { BlogPostSchema, DynamicPageQuerySchema, DynamicPageSchema } from '../../../contract/index.js';
+import { BlogPostSchema, DynamicPageQuerySchema, DynamicPageSchema } from '@deals/contract';
 import { pageNotFound, type PageKind } from '../../../plugins/app/pages.js';
 
 const dynamicPages: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
 import { FormatRegistry } from '@sinclair/typebox/type';
 import { Value } from '@sinclair/typebox/value';
-import { DealCardSchema, SEARCH_LIMITS, SearchSuggestionSchema, SiteInfoSchema } from '../../../contract/index.js';
+import { DealCardSchema, SEARCH_LIMITS, SearchSuggestionSchema, SiteInfoSchema } from '@deals/contract';
 import { footerItems, menuItems, pages, products, siteAssets } from '../../../db/schema.js';
 import { refreshSearchText } from '../../../db/search-text.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';

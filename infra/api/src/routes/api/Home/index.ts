@@ -12,7 +12,7 @@ import {
   SiteInfoSchema,
   type DealCard,
   type SearchSuggestion,
-} from '../../../contract/index.js';
+} from '@deals/contract';
 import { sendCachedText, SITE_INFO_CACHE_CONTROL } from '../../../lib/http-cache.js';
 import dealAvailability from './deal-availability.js';
 import dynamicPages from './dynamic-pages.js';

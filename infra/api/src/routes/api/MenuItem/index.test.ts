@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { asc } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { CMS_MESSAGES, MESSAGES, linkProblem } from '../../../contract/index.js';
+import { CMS_MESSAGES, MESSAGES, linkProblem } from '@deals/contract';
 import { menuItems } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { assertAdminOnly, insertPage } from '../../../test-support/cms-pages.js';

@@ -18,7 +18,7 @@ import {
   UpdateMenuItemBodySchema,
   linkProblem,
   type CreateMenuItemBody,
-} from '../../../contract/index.js';
+} from '@deals/contract';
 import { fieldError, HttpError } from '../../../errors.js';
 import type { MenuItemFields } from '../../../plugins/app/menu-items.js';
 import { parseFlag } from '../../../plugins/app/viewer.js';

@@ -32,8 +32,8 @@ import {
   PreviewLinkSchema,
   REVISION_MESSAGES,
   ScheduleBodySchema,
-} from '../../../contract/index.js';
-import { TablePageSchema } from '../../../contract/tables.js';
+} from '@deals/contract';
+import { TablePageSchema } from '@deals/contract/tables';
 import { BLOGS_TABLE, blogCsvColumns, pageCsvColumns, PAGES_TABLE, type PageTableFilter } from '../../../db/admin-tables/pages-table.js';
 import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
 import { fieldError } from '../../../errors.js';

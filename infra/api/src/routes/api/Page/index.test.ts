@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { CMS_MESSAGES, MESSAGES } from '../../../contract/index.js';
+import { CMS_MESSAGES, MESSAGES } from '@deals/contract';
 import { contentSections, menuItems, pageComponents, pages } from '../../../db/schema.js';
 import type { HttpError } from '../../../errors.js';
 import { STORED_NAME } from '../../../plugins/app/images.js';

@@ -1,5 +1,5 @@
 /** CMS pages (spec §7 "Page/…"). The calls are shared with blogs; see document-routes.ts. */
-import { CreatePageBodySchema, UpdatePageBodySchema } from '../../../contract/index.js';
+import { CreatePageBodySchema, UpdatePageBodySchema } from '@deals/contract';
 import { documentRoutes } from './document-routes.js';
 
 export default documentRoutes({

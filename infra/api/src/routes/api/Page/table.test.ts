@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PAGE_TABLE_SORT_KEYS, TABLE_MAX_PAGE_SIZE, type PageListItem, type TablePage } from '../../../contract/index.js';
+import { PAGE_TABLE_SORT_KEYS, TABLE_MAX_PAGE_SIZE, type PageListItem, type TablePage } from '@deals/contract';
 import { csvLines, getJson, sortedLikeTable } from '../../../test-support/admin-table.js';
 import { assertAdminOnly, insertPage } from '../../../test-support/cms-pages.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { count } from 'drizzle-orm';
-import { PREFERENCE_LIMITS, PREFERENCE_MESSAGES } from '../../../contract/index.js';
+import { PREFERENCE_LIMITS, PREFERENCE_MESSAGES } from '@deals/contract';
 import { auditLog, contentVersion, userPreferences } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { createTestStaff } from '../../../test-support/staff.js';

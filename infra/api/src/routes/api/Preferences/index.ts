@@ -9,7 +9,7 @@ import {
   SaveTableColumnsBodySchema,
   TableColumnsQuerySchema,
   TableColumnsResponseSchema,
-} from '../../../contract/index.js';
+} from '@deals/contract';
 import { staffViewer } from '../../../plugins/app/viewer.js';
 
 const preferences: FastifyPluginAsyncTypebox = async (fastify) => {

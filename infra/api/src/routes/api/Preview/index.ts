@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { DynamicPageSchema, REVISION_MESSAGES } from '../../../contract/index.js';
+import { DynamicPageSchema, REVISION_MESSAGES } from '@deals/contract';
 import { HttpError } from '../../../errors.js';
 
 const preview: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { DEAL_BULK_MAX_IDS, DEAL_BULK_MESSAGES, type BulkUpdateProductsBody, type BulkUpdateProductsResponse } from '../../../contract/index.js';
+import { DEAL_BULK_MAX_IDS, DEAL_BULK_MESSAGES, type BulkUpdateProductsBody, type BulkUpdateProductsResponse } from '@deals/contract';
 import { featuredSectionProducts, productImages, products } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { addFeaturedSection, linkDeals } from '../../../test-support/catalog.js';

@@ -5,7 +5,7 @@
  * form writes nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { DEAL_MESSAGES, DEFAULT_BADGE_COLOR, type CreateProductBody } from '../../../contract/index.js';
+import { DEAL_MESSAGES, DEFAULT_BADGE_COLOR, type CreateProductBody } from '@deals/contract';
 import { fieldErrors } from '../../../errors.js';
 import type { DealValues } from '../../../plugins/app/deals.js';
 

@@ -5,7 +5,7 @@ import { FormatRegistry } from '@sinclair/typebox/type';
 import { Value } from '@sinclair/typebox/value';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { DealCardSchema, ProductListItemSchema } from '../../../contract/index.js';
+import { DealCardSchema, ProductListItemSchema } from '@deals/contract';
 import { productImages, productProductTypes, products } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { insertDeal, insertProductType, insertStore } from '../../../test-support/deals.js';

@@ -29,8 +29,8 @@ import {
   ProductSearchItemSchema,
   ProductSearchTermQuerySchema,
   UpdateProductBodySchema,
-} from '../../../contract/index.js';
-import { TablePageSchema, type DealTableSortKey } from '../../../contract/tables.js';
+} from '@deals/contract';
+import { TablePageSchema, type DealTableSortKey } from '@deals/contract/tables';
 import { bulkUpdateDeals } from '../../../db/admin-tables/deal-bulk.js';
 import { dealCsvColumns, DEALS_TABLE, type DealTableFilter } from '../../../db/admin-tables/deals-table.js';
 import { DEAL_PICKER_TABLE } from '../../../db/admin-tables/section-deals-table.js';

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEAL_TABLE_SORT_KEYS, TABLE_MAX_PAGE_SIZE, TABLE_MESSAGES, type ProductListItem, type TablePage } from '../../../contract/index.js';
+import { DEAL_TABLE_SORT_KEYS, TABLE_MAX_PAGE_SIZE, TABLE_MESSAGES, type ProductListItem, type TablePage } from '@deals/contract';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { insertDeal, insertProductType, insertStore } from '../../../test-support/deals.js';
 import { createTestStaff, type TestStaff } from '../../../test-support/staff.js';

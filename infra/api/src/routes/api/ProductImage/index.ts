@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { DEAL_MESSAGES, ImageIdQuerySchema, MAX_IMAGES_PER_UPLOAD, MessageResponseSchema, UploadImagesBodySchema } from '../../../contract/index.js';
+import { DEAL_MESSAGES, ImageIdQuerySchema, MAX_IMAGES_PER_UPLOAD, MessageResponseSchema, UploadImagesBodySchema } from '@deals/contract';
 import { productImages } from '../../../db/schema.js';
 import { fieldError, HttpError } from '../../../errors.js';
 import { created, deleted, updated } from '../../../plugins/app/audit.js';

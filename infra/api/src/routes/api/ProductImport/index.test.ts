@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, DEAL_MESSAGES, MESSAGES, type DealImportEvent, type DealImportPreview } from '../../../contract/index.js';
+import { DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, DEAL_MESSAGES, MESSAGES, type DealImportEvent, type DealImportPreview } from '@deals/contract';
 import { productImages, productProductTypes, products, pushNotificationHistory } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { testImage } from '../../../test-support/forms.js';

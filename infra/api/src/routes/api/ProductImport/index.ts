@@ -10,7 +10,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { CreateProductBodySchema, DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, DealImportPreviewSchema, DealImportQuerySchema, LIMITS, type DealImportQuery, type DealImportEvent } from '../../../contract/index.js';
+import { CreateProductBodySchema, DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, DealImportPreviewSchema, DealImportQuerySchema, LIMITS, type DealImportQuery, type DealImportEvent } from '@deals/contract';
 import { checkImport, previewOf, saveImport, type ImportContext } from '../../../deal-import/run.js';
 import type { FormValidator } from '../../../deal-import/row-check.js';
 import { readHeader } from '../../../deal-import/rows.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { count, eq } from 'drizzle-orm';
-import { CATALOG_MESSAGES, MESSAGES } from '../../../contract/index.js';
+import { CATALOG_MESSAGES, MESSAGES } from '@deals/contract';
 import { productProductTypes, productTypes, products } from '../../../db/schema.js';
 import { STORED_NAME, webpRendition } from '../../../plugins/app/images.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';

@@ -14,7 +14,7 @@ import {
   ProductTypeSchema,
   SortItemsSchema,
   UpdateProductTypeBodySchema,
-} from '../../../contract/index.js';
+} from '@deals/contract';
 import { fieldError, HttpError } from '../../../errors.js';
 import { isUpload } from '../../../plugins/app/images.js';
 import { parseFlag, visibleIsActive } from '../../../plugins/app/viewer.js';

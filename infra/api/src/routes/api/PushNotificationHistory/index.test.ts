@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { count, eq } from 'drizzle-orm';
-import { LIMITS, MESSAGES, PUSH_MESSAGES } from '../../../contract/index.js';
+import { LIMITS, MESSAGES, PUSH_MESSAGES } from '@deals/contract';
 import { pushNotificationHistory, users } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { createTestStaff, type TestStaff } from '../../../test-support/staff.js';

@@ -11,8 +11,8 @@ import {
   PUSH_MESSAGES,
   PushNotificationHistoryRowSchema,
   SendPushNotificationsQuerySchema,
-} from '../../../contract/index.js';
-import { TablePageSchema } from '../../../contract/tables.js';
+} from '@deals/contract';
+import { TablePageSchema } from '@deals/contract/tables';
 import { PUSH_HISTORY_TABLE, pushHistoryCsvColumns } from '../../../db/admin-tables/push-history-table.js';
 import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
 import { dateTimeWriter, exportTimeZone, sendCsv } from '../../../lib/csv-export.js';

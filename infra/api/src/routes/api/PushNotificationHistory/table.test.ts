@@ -14,7 +14,7 @@ import {
   type PushNotificationHistoryRow,
   type PushNotificationStatus,
   type TablePage,
-} from '../../../contract/index.js';
+} from '@deals/contract';
 import { pushNotificationHistory } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { createTestStaff, createTestUser, type TestStaff } from '../../../test-support/staff.js';

@@ -14,7 +14,7 @@ import {
   REVISION_MESSAGES,
   RevisionSchema,
   type RevisionRecordType,
-} from '../../../contract/index.js';
+} from '@deals/contract';
 import { HttpError } from '../../../errors.js';
 import { isAdmin } from '../../../plugins/app/viewer.js';
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, USER_MESSAGES } from '../../../contract/index.js';
+import { MESSAGES, USER_MESSAGES } from '@deals/contract';
 import { refreshTokens, users } from '../../../db/schema.js';
 import { hashRefreshToken } from '../../../plugins/app/sessions.js';
 import type { AccessClaims } from '../../../plugins/external/jwt.js';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { eq, ne } from 'drizzle-orm';
-import { MESSAGES, USER_MESSAGES } from '../../../contract/index.js';
+import { MESSAGES, USER_MESSAGES } from '@deals/contract';
 import { users } from '../../../db/schema.js';
 import { verifyPassword } from '../../../lib/passwords.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';

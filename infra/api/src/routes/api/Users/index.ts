@@ -26,8 +26,8 @@ import {
   type SignedInUser,
   type UserListItem,
   type UserTableSortKey,
-} from '../../../contract/index.js';
-import { TablePageSchema, type TablePage } from '../../../contract/tables.js';
+} from '@deals/contract';
+import { TablePageSchema, type TablePage } from '@deals/contract/tables';
 import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
 import { USER_CSV_COLUMNS, USERS_TABLE, type UserTableFilter, type UserTableRow } from '../../../db/admin-tables/users-table.js';
 import { sendCsv } from '../../../lib/csv-export.js';

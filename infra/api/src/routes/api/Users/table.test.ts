@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, TABLE_MAX_PAGE_SIZE, TABLE_MESSAGES, USER_TABLE_SORT_KEYS, type TablePage, type UserListItem } from '../../../contract/index.js';
+import { MESSAGES, TABLE_MAX_PAGE_SIZE, TABLE_MESSAGES, USER_TABLE_SORT_KEYS, type TablePage, type UserListItem } from '@deals/contract';
 import { users } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { createTestStaff, createTestUser, type TestStaff } from '../../../test-support/staff.js';

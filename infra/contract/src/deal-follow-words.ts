@@ -1,6 +1,6 @@
 /**
  * Keyword deal alerts (issue 19 point 4): how a followed word is written and how it matches a deal.
- * Pure and free of TypeBox, so the visitor site can import it at run time (`@deals/api/contract/deal-follow-words`).
+ * Pure and free of TypeBox, so the visitor site can import it at run time (`@deals/contract/deal-follow-words`).
  *
  * Matching rule: a followed word matches a deal when its words appear, whole and in order, in the
  * deal's name, ignoring case, punctuation and compatibility forms (full-width letters, ligatures). "lego" matches "LEGO®
@@ -8,7 +8,7 @@
  * "Apple AirPods Pro (2nd gen)". Only the name is searched: descriptions mention other products
  * ("works with AirPods") and would alert for deals the visitor did not ask about.
  */
-import { LIMITS } from './limits.js';
+import { LIMITS } from './limits.ts';
 
 export const DEAL_FOLLOW_MESSAGES = {
   followed: 'You will be alerted to new deals that match',

@@ -12,8 +12,8 @@ import {
   type PushNotificationHistoryRow,
   type PushNotificationKind,
   type PushNotificationStatus,
-} from './push.js';
-import { DateFilter, tableExportQuerySchema, tableQuerySchema, TextFilter, type TableQuery } from './tables.js';
+} from './push.ts';
+import { DateFilter, tableExportQuerySchema, tableQuerySchema, TextFilter, type TableQuery } from './tables.ts';
 
 /** Sorting keys of the history table. */
 export const PUSH_HISTORY_TABLE_SORT_KEYS = ['title', 'message', 'numberOfDevicesNotificationSentTo', 'createdBy', 'dateCreated', 'status', 'kind'] as const;

@@ -3,16 +3,16 @@
  * assets-and-resources screen edits, with the form's field names.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, FileField, Nullable, OptionalText, RequiredText } from './common.js';
-import { LIMITS } from './limits.js';
-import { MESSAGES } from './messages.js';
-import { HOT_DEAL_THRESHOLD, SITE_ASSET_LIMITS, SITE_ASSET_MESSAGES, SITE_ASSET_PATTERNS } from './asset-rules.js';
+import { Email, FileField, Nullable, OptionalText, RequiredText } from './common.ts';
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from './messages.ts';
+import { HOT_DEAL_THRESHOLD, SITE_ASSET_LIMITS, SITE_ASSET_MESSAGES, SITE_ASSET_PATTERNS } from './asset-rules.ts';
 
 const A = LIMITS.siteAsset;
 
 // The masks, texts and limits live in the pure `asset-rules` module (the settings form reads
 // them without schema code); re-exported so the contract still offers them here.
-export * from './asset-rules.js';
+export * from './asset-rules.ts';
 
 const Patterned = (label: string, max: number, pattern: string, invalid: string) =>
   Type.Optional(

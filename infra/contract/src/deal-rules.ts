@@ -2,8 +2,8 @@
  * The deal rules' constants and the texts the spec does not word: pure values (no schema code),
  * so the deal form checks what the server checks with the same words.
  */
-import { PAGE_SIZE } from './limits.js';
-import { MESSAGES } from './messages.js';
+import { PAGE_SIZE } from './limits.ts';
+import { MESSAGES } from './messages.ts';
 
 /** The largest price `numeric(12, 2)` holds. */
 export const MAX_DEAL_PRICE = 9_999_999_999.99;

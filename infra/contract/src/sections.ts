@@ -3,12 +3,12 @@
  * update forms with the §5 rules) live here too, next to these shapes.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { FileField, Flag, IdSchema, Nullable, OptionalText, RequiredText } from './common.js';
-import { ALIGNMENTS, BUTTON_ACTION_TYPES, COMPONENT_TYPES, CONTENT_SECTION_TYPES } from './enums.js';
-import { LIMITS } from './limits.js';
-import { MESSAGES } from './messages.js';
-import { EditorialStateSchema } from './revisions.js';
-import { SECTION_LIMITS, SECTION_MESSAGES } from './section-rules.js';
+import { FileField, Flag, IdSchema, Nullable, OptionalText, RequiredText } from './common.ts';
+import { ALIGNMENTS, BUTTON_ACTION_TYPES, COMPONENT_TYPES, CONTENT_SECTION_TYPES } from './enums.ts';
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from './messages.ts';
+import { EditorialStateSchema } from './revisions.ts';
+import { SECTION_LIMITS, SECTION_MESSAGES } from './section-rules.ts';
 
 const StringEnum = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>(Type.String({ enum: [...values] }));
 
@@ -119,7 +119,7 @@ export type Banner = Static<typeof BannerSchema>;
 // The rules shared by the server and the forms (spec §4 and §5: type labels and layouts, button
 // rules, texts) live in the pure `section-rules` module (the CMS forms read them too); re-exported
 // here for the server code.
-export * from './section-rules.js';
+export * from './section-rules.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Requests and the responses the spec does not show

@@ -3,8 +3,8 @@
  * the header's keyword suggestions (`Home/SearchProductByKeyword`, §3 "Search suggestion").
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Nullable } from './common.js';
-import { PRICE_TIERS, SORT_OPTIONS, type PriceTier, type SortOption } from './enums.js';
+import { Nullable } from './common.ts';
+import { PRICE_TIERS, SORT_OPTIONS, type PriceTier, type SortOption } from './enums.ts';
 
 export const SEARCH_LIMITS = {
   /** Longest search text or keyword accepted (characters). */

@@ -4,8 +4,8 @@
  * deals they added (as one at a time); the answer counts what was skipped and why.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { IdSchema } from './common.js';
-import { DEAL_TABLE_FILTERS } from './tables.js';
+import { IdSchema } from './common.ts';
+import { DEAL_TABLE_FILTERS } from './tables.ts';
 
 export const DEAL_BULK_ACTIONS = ['activate', 'deactivate', 'delete', 'setExpiry', 'extendExpiry', 'addToFeaturedSection'] as const;
 export type DealBulkAction = (typeof DEAL_BULK_ACTIONS)[number];

@@ -3,8 +3,8 @@
  * §4, §5) as pure values and functions (no schema code), so the CMS forms run the same rules with
  * the same words as the server. `sections.ts` re-exports them for the server code.
  */
-import type { Alignment, ButtonActionType, ContentSectionType } from './enums.js';
-import { MESSAGES } from './messages.js';
+import type { Alignment, ButtonActionType, ContentSectionType } from './enums.ts';
+import { MESSAGES } from './messages.ts';
 
 /** Limits the spec does not show: rich text and custom HTML are stored as text up to this size. */
 export const SECTION_LIMITS = { description: 100_000, rawHTML: 100_000 } as const;

@@ -4,17 +4,17 @@
  * link rules, as pure functions the forms can run too.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { FileField, Flag, HexColor, IdQuery, IdSchema, Nullable, OptionalText, RequiredText } from './common.js';
-import { COMPONENT_TYPES } from './enums.js';
-import { LIMITS } from './limits.js';
-import { MESSAGES } from './messages.js';
-import { BannerSchema, ContentSectionSchema } from './sections.js';
+import { FileField, Flag, HexColor, IdQuery, IdSchema, Nullable, OptionalText, RequiredText } from './common.ts';
+import { COMPONENT_TYPES } from './enums.ts';
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from './messages.ts';
+import { BannerSchema, ContentSectionSchema } from './sections.ts';
 
 // The limits, messages, url and link rules of this area live in the pure `page-rules` module
 // (the CMS forms read them too); re-exported here for the server code.
-export * from './page-rules.js';
-import { CMS_LIMITS, CMS_MESSAGES } from './page-rules.js';
-import { EditorialStateSchema } from './revisions.js';
+export * from './page-rules.ts';
+import { CMS_LIMITS, CMS_MESSAGES } from './page-rules.ts';
+import { EditorialStateSchema } from './revisions.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Components of a page or blog

@@ -3,7 +3,7 @@
  * adds to the shared ones, as pure values and functions (no schema code) so the CMS forms run the
  * same rules with the same words as the server.
  */
-import { MESSAGES } from './messages.js';
+import { MESSAGES } from './messages.ts';
 
 /** Not given by the spec: the SEO description is plain text, kept to a size a search result can use. */
 export const CMS_LIMITS = { pageDescription: 5000, assignChildren: 1000 } as const;

@@ -5,12 +5,12 @@
  * anonymous and sees only that token's follows. Matching rules: ./deal-follow-words.ts.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DEAL_FOLLOW_MESSAGES } from './deal-follow-words.js';
-import { IdSchema, Nullable } from './common.js';
-import { LIMITS } from './limits.js';
-import { DEVICE_MESSAGES } from './push.js';
+import { DEAL_FOLLOW_MESSAGES } from './deal-follow-words.ts';
+import { IdSchema, Nullable } from './common.ts';
+import { LIMITS } from './limits.ts';
+import { DEVICE_MESSAGES } from './push.ts';
 
-export * from './deal-follow-words.js';
+export * from './deal-follow-words.ts';
 
 /** Follows and unfollows allowed per IP address and minute: as many as device registrations. */
 export const DEAL_FOLLOW_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;

@@ -5,8 +5,8 @@
  * content sections, through `ContentSection/GetAllContentSections`.)
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { IsActiveQuerySchema } from './common.js';
-import { TextFilter, tableExportQuerySchema, tableQuerySchema, type TableQuery } from './tables.js';
+import { IsActiveQuerySchema } from './common.ts';
+import { TextFilter, tableExportQuerySchema, tableQuerySchema, type TableQuery } from './tables.ts';
 
 export const BANNER_TABLE_SORT_KEYS = ['name', 'bannerItemCount', 'isActive'] as const;
 export type BannerTableSortKey = (typeof BANNER_TABLE_SORT_KEYS)[number];

@@ -7,8 +7,8 @@
  * (`AUDIT_RETENTION_DAYS`, default 365) deletes the old ones once a day.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from './common.js';
-import { IdFilter, tableExportQuerySchema, tableQuerySchema, TABLE_MESSAGES, type TableQuery } from './tables.js';
+import { Nullable } from './common.ts';
+import { IdFilter, tableExportQuerySchema, tableQuerySchema, TABLE_MESSAGES, type TableQuery } from './tables.ts';
 
 /** How long entries are kept when `AUDIT_RETENTION_DAYS` is not set. */
 export const AUDIT_RETENTION_DEFAULT_DAYS = 365;

@@ -5,8 +5,8 @@
  * Pages and blogs are one table with the same calls, so they share one query.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { IsActiveQuerySchema } from './common.js';
-import { DateFilter, TextFilter, tableExportQuerySchema, tableQuerySchema, type TableQuery } from './tables.js';
+import { IsActiveQuerySchema } from './common.ts';
+import { DateFilter, TextFilter, tableExportQuerySchema, tableQuerySchema, type TableQuery } from './tables.ts';
 
 /** Sorting keys of the pages and blogs tables (the list columns). */
 export const PAGE_TABLE_SORT_KEYS = ['name', 'title', 'url', 'addedBy', 'addedOn', 'isActive'] as const;

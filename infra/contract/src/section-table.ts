@@ -5,9 +5,9 @@
  * streams them all.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { IsActiveQuerySchema } from './common.js';
-import { CONTENT_SECTION_TYPES, type ContentSectionType } from './enums.js';
-import { TextFilter, tableExportQuerySchema, tableQuerySchema, type TableQuery } from './tables.js';
+import { IsActiveQuerySchema } from './common.ts';
+import { CONTENT_SECTION_TYPES, type ContentSectionType } from './enums.ts';
+import { TextFilter, tableExportQuerySchema, tableQuerySchema, type TableQuery } from './tables.ts';
 
 export const SECTION_TABLE_KINDS = ['CONTENT_SECTION', 'BANNER'] as const;
 export type SectionTableKind = (typeof SECTION_TABLE_KINDS)[number];

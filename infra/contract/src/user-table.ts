@@ -5,8 +5,8 @@
  * (403), as they never see it.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { OptionalFlagSchema } from './common.js';
-import { DateFilter, tableExportQuerySchema, tableQuerySchema, TextFilter, type TableQuery } from './tables.js';
+import { OptionalFlagSchema } from './common.ts';
+import { DateFilter, tableExportQuerySchema, tableQuerySchema, TextFilter, type TableQuery } from './tables.ts';
 
 /** Sorting keys of the users table; `email` is for admins only. */
 export const USER_TABLE_SORT_KEYS = ['username', 'fullName', 'email', 'isActive', 'isAdmin'] as const;

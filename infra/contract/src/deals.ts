@@ -1,10 +1,10 @@
 /** Deals ("Product"), their images and the public deal search. */
 import { Type, type Static } from '@sinclair/typebox';
-import { FileField, Flag, HexColor, IdQuery, IdSchema, IsActiveQuerySchema, Nullable, OptionalText, RequiredText } from './common.js';
-import { DEFAULT_BADGE_COLOR, LIMITS } from './limits.js';
-import { DEAL_LINK_PATTERN, DEAL_MESSAGES, MAX_DEAL_PRICE, MAX_PRODUCT_TYPES_PER_DEAL } from './deal-rules.js';
-import { MESSAGES } from './messages.js';
-import { DEAL_TABLE_FILTERS, DEAL_TABLE_SORT_KEYS, tableExportQuerySchema, tableQuerySchema } from './tables.js';
+import { FileField, Flag, HexColor, IdQuery, IdSchema, IsActiveQuerySchema, Nullable, OptionalText, RequiredText } from './common.ts';
+import { DEFAULT_BADGE_COLOR, LIMITS } from './limits.ts';
+import { DEAL_LINK_PATTERN, DEAL_MESSAGES, MAX_DEAL_PRICE, MAX_PRODUCT_TYPES_PER_DEAL } from './deal-rules.ts';
+import { MESSAGES } from './messages.ts';
+import { DEAL_TABLE_FILTERS, DEAL_TABLE_SORT_KEYS, tableExportQuerySchema, tableQuerySchema } from './tables.ts';
 
 /** Deal card as listed publicly (spec §3 "Deal list card"). */
 export const DealCardSchema = Type.Object({
@@ -26,7 +26,7 @@ export type DealCard = Static<typeof DealCardSchema>;
 
 // The deal rules' constants and texts live in the pure `deal-rules` module (the deal form reads
 // them too); re-exported here for the server code.
-export * from './deal-rules.js';
+export * from './deal-rules.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Requests

@@ -12,9 +12,9 @@
  * - `Logout` (beyond the spec) ends the refresh token's whole family.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Flag, IdQuery, IdSchema, Nullable, RequiredText } from './common.js';
-import { LIMITS } from './limits.js';
-import { MESSAGES, tooLongMessage } from './messages.js';
+import { Email, Flag, IdQuery, IdSchema, Nullable, RequiredText } from './common.ts';
+import { LIMITS } from './limits.ts';
+import { MESSAGES, tooLongMessage } from './messages.ts';
 
 /** Messages of the Users calls that the spec does not word. */
 export const USER_MESSAGES = {

@@ -7,9 +7,9 @@
  * `image` for featured sections.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { FileField, IdSchema, IsActiveQuerySchema, Nullable } from './common.js';
-import { LIMITS } from './limits.js';
-import { MESSAGES } from './messages.js';
+import { FileField, IdSchema, IsActiveQuerySchema, Nullable } from './common.ts';
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from './messages.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces

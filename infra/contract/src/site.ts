@@ -1,8 +1,8 @@
 /** The public site's settings and navigation (`Home/GetCMSInfo`) and the run-time configuration of the frontends. */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from './common.js';
-import { DealCardSchema } from './deals.js';
-import type { RemoteName } from './enums.js';
+import { Nullable } from './common.ts';
+import { DealCardSchema } from './deals.ts';
+import type { RemoteName } from './enums.ts';
 
 const SiteInfoMenuChildSchema = Type.Object({
   name: Type.String(),

@@ -5,9 +5,9 @@
  * catalogue of hundreds of thousands stay light.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { IdSchema } from './common.js';
-import { DEAL_PICKER_LIMIT } from './deal-rules.js';
-import { IdFilter, tableQuerySchema, TextFilter } from './tables.js';
+import { IdSchema } from './common.ts';
+import { DEAL_PICKER_LIMIT } from './deal-rules.ts';
+import { IdFilter, tableQuerySchema, TextFilter } from './tables.ts';
 
 /** `position` is the section's own order (Sort Items), the others the columns'. */
 export const SECTION_DEAL_SORT_KEYS = ['position', 'name', 'category', 'promoCode'] as const;

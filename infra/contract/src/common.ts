@@ -4,8 +4,8 @@
  * handler and readable by the forms).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { HEX_COLOR_PATTERN } from './limits.js';
-import { tooLongMessage } from './messages.js';
+import { HEX_COLOR_PATTERN } from './limits.ts';
+import { tooLongMessage } from './messages.ts';
 
 /** `T | null`, the shape of every optional database column in a response. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -1,8 +1,8 @@
 /** Push notification history, devices and email-blast subscribers. */
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Nullable, RequiredText } from './common.js';
-import { LIMITS } from './limits.js';
-import { MESSAGES } from './messages.js';
+import { Email, Nullable, RequiredText } from './common.ts';
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from './messages.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Push notification history

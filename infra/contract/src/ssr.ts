@@ -3,7 +3,7 @@
  * server bundle (issue 16). The bundle is deployed with the remote and loaded at run time, so this
  * is an interface between independently deployed parts: change it only by raising the protocol.
  */
-import type { ClientConfig } from './site.js';
+import type { ClientConfig } from './site.ts';
 
 export const SSR_PROTOCOL = 1;
 

@@ -4,9 +4,9 @@
  * Publish copies into the banner and its `banner_items` rows.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { IdSchema, Nullable } from './common.js';
-import { EditorialStateSchema } from './revisions.js';
-import { AlignmentSchema, BannerSchema, BannerSummarySchema, CreateBannerItemSchema, UpdateBannerSchema } from './sections.js';
+import { IdSchema, Nullable } from './common.ts';
+import { EditorialStateSchema } from './revisions.ts';
+import { AlignmentSchema, BannerSchema, BannerSummarySchema, CreateBannerItemSchema, UpdateBannerSchema } from './sections.ts';
 
 /** One item of a banner snapshot: every editable `BannerItem` field; `id` null for an item not yet published. */
 export const BannerItemSnapshotSchema = Type.Object({
