@@ -1,4 +1,4 @@
-// The server half of a remote (issue 16): one CommonJS file the host's server loads at run time to
+// The server half of a remote (server-side rendering): one CommonJS file the host's server loads at run time to
 // render visitor pages, announced in the browser build's mf-manifest.json so both halves are found
 // through one manifest URL and carry one build id.
 import { randomUUID } from 'node:crypto';

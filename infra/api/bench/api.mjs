@@ -91,7 +91,7 @@ async function measure(engine, mix, port) {
   return row;
 }
 
-/** The reference of issue 3 point 11, same database and moment (PostgreSQL only). */
+/** The reference the API is measured against: bare Fastify and pg on the same database, at the same moment (PostgreSQL only). */
 export const RAW_BASELINE = {
   key: 'raw',
   label: 'reference, not our API: bare Fastify + pg, one store `ORDER BY price LIMIT 100`, JSON.stringify',

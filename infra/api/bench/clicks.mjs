@@ -1,4 +1,4 @@
-// `npm run bench:clicks`: issue 19 point 6, click-outs and the popularity sort.
+// `npm run bench:clicks`: the cost of click-outs and of the popularity sort.
 //
 // For each engine (PGlite; PostgreSQL too when DATABASE_URL is set, or with --engines): a throwaway
 // database seeded with bench/seed.sql (100,000 deals), the real server (dist/server.js) on loopback

@@ -1,4 +1,4 @@
--- Issue 18: the admin deals table at 100,000 deals. Written by hand like 0002's search indexes
+-- Catalogue scale: the admin deals table at 100,000 deals. Written by hand like 0002's search indexes
 -- (the snapshot does not list them): a trigram index answers the table's "name contains" and
 -- "promo code contains" filters (ILIKE '%…%') without reading every row; lower(name) with the id
 -- serves the sort by name both ways, a page at a time.

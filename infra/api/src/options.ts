@@ -36,13 +36,13 @@ export interface AppOptions {
    * addresses are fetched.
    */
   importAllowsLoopback?: boolean;
-  /** Issue 19: the click recording's clock and batching (tests pass a fake clock and short intervals). */
+  /** Click-outs: the click recording's clock and batching (tests pass a fake clock and short intervals). */
   clickOuts?: ClickOutOptions;
-  /** Issue 19: the popularity refresh's period (ms, default 60,000; 0: only on demand) and clock. */
+  /** Popularity: the refresh's period (ms, default 60,000; 0: only on demand) and clock. */
   popularity?: { refreshMs?: number; now?: () => Date };
-  /** Issue 19: the job queue's polling (tests poll often) and whether this instance runs workers. */
+  /** Background jobs (pg-boss): the job queue's polling (tests poll often) and whether this instance runs workers. */
   jobs?: JobQueueOptions;
-  /** Issue 20: how many days audit log entries are kept (`AUDIT_RETENTION_DAYS`, default 365). */
+  /** Audit log: how many days entries are kept (`AUDIT_RETENTION_DAYS`, default 365). */
   audit?: { retentionDays?: number };
   /** Fastify's logger option. Default: pino at `info`. */
   logger?: FastifyServerOptions['logger'];

@@ -36,7 +36,7 @@ export const SITE_ASSET_MESSAGES = {
 export const SITE_ASSET_LIMITS = { seo: 5000, facebookPixelCode: 20 } as const;
 
 /**
- * Issue 19: a public deal card shows "Hot" when the deal has at least this many unique clicks in
+ * Click-outs: a public deal card shows "Hot" when the deal has at least this many unique clicks in
  * the last 24 hours (kept with the site settings; the popularity refresh applies it).
  */
 export const HOT_DEAL_THRESHOLD = { default: 10, min: 1, max: 1_000_000 } as const;

@@ -59,7 +59,7 @@ export const UpdateSiteAssetSchema = Type.Object({
   ...SiteAssetTextFields,
   companyLogo: FileField(),
   companyIcon: FileField(),
-  /** Issue 19: the "Hot" badge's threshold (unique clicks in 24 h); absent keeps the stored one. */
+  /** The "Hot" badge's threshold (unique clicks in 24 h); absent keeps the stored one. */
   hotDealThreshold: Type.Optional(
     Type.Integer({
       minimum: HOT_DEAL_THRESHOLD.min,
@@ -102,7 +102,7 @@ export const SiteAssetSchema = Type.Object({
   googleAnalyticsId: Nullable(Type.String()),
   seo: Nullable(Type.String()),
   facebookPixelCode: Nullable(Type.String()),
-  /** Issue 19: the "Hot" badge's threshold, default 10. */
+  /** The "Hot" badge's threshold, default 10. */
   hotDealThreshold: Type.Integer(),
 });
 export type SiteAsset = Static<typeof SiteAssetSchema>;

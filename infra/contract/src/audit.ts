@@ -1,5 +1,5 @@
 /**
- * Issue 20 point 4: the audit log screen (admins only). `GET AuditLog/GetAuditLog?page=…` is one
+ * The audit log screen (admins only). `GET AuditLog/GetAuditLog?page=…` is one
  * page of the log, newest first, filtered by person, record type, action and day range;
  * `GET AuditLog/ExportAuditLogCsv` streams every matching entry; `GET AuditLog/GetAuditActors`
  * and `GET AuditLog/GetAuditRecordTypes` fill the screen's filters. The entries are written by

@@ -1,5 +1,5 @@
 /**
- * Issue 20: drafts, publishing, schedules and revisions of banners WITH their items. A banner and
+ * Editorial drafts, publishing, schedules and revisions of banners WITH their items. A banner and
  * its items are one value (`BannerSnapshot`): what a draft holds, what a revision keeps and what
  * Publish copies into the banner and its `banner_items` rows.
  */

@@ -1,5 +1,5 @@
 /**
- * The banners alone as a server-side table (issue 18): `GET Banner/GetAllBanners` with `page` (or
+ * The banners alone as a server-side table: `GET Banner/GetAllBanners` with `page` (or
  * `pageSize`) answers one page of the banners matching these filters, sorted by these keys;
  * `Banner/ExportBannersCsv` streams them all. (The content-sections screen lists banners with the
  * content sections, through `ContentSection/GetAllContentSections`.)

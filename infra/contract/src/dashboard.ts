@@ -1,5 +1,5 @@
 /**
- * Issue 19 point 5, the dashboard that reports: `GET Dashboard/GetStats` answers every figure of
+ * The dashboard that reports: `GET Dashboard/GetStats` answers every figure of
  * the back office's dashboard in one call. Staff get the figures of the deals they added and the
  * notifications they sent; admins everyone's (`scope` says which, so the page can say so).
  *

@@ -1,5 +1,5 @@
 /**
- * Bulk actions on the admin deals table (issue 18, `POST Product/BulkUpdateProducts`): the chosen
+ * Bulk actions on the admin deals table (`POST Product/BulkUpdateProducts`): the chosen
  * rows or every deal matching the table's filters, changed in one transaction. Staff change only
  * deals they added (as one at a time); the answer counts what was skipped and why.
  */

@@ -1,5 +1,5 @@
 /**
- * Keyword deal alerts (issue 19 point 4): how a followed word is written and how it matches a deal.
+ * Keyword deal alerts: how a followed word is written and how it matches a deal.
  * Pure and free of TypeBox, so the visitor site can import it at run time (`@deals/contract/deal-follow-words`).
  *
  * Matching rule: a followed word matches a deal when its words appear, whole and in order, in the

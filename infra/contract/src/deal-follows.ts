@@ -1,5 +1,5 @@
 /**
- * Keyword deal alerts (issue 19 point 4): a browser with deal alerts on follows words and stores,
+ * Keyword deal alerts: a browser with deal alerts on follows words and stores,
  * and a new live deal matching them is pushed to that browser only. The browser is named by its
  * push subscription's endpoint (the `token` it registered with `Devices/Register`); every call is
  * anonymous and sees only that token's follows. Matching rules: ./deal-follow-words.ts.

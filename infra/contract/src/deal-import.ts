@@ -1,5 +1,5 @@
 /**
- * Bulk import of deals from CSV (issue 18, `POST ProductImport/Preview` and `ProductImport/Import`):
+ * Bulk import of deals from CSV (`POST ProductImport/Preview` and `ProductImport/Import`):
  * the columns an affiliate feed export carries, the file's limits, the texts, and the answers. The
  * rows are checked by the deal form's own rules and messages; stores and product categories are
  * matched by name, never created.

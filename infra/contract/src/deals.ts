@@ -19,7 +19,7 @@ export const DealCardSchema = Type.Object({
   currentPrice: Type.Number(),
   previousPrice: Type.Number(),
   link: Type.String(),
-  /** Issue 19: at least the site's "Hot" threshold of unique clicks in the last 24 hours. */
+  /** Click-outs: at least the site's "Hot" threshold of unique clicks in the last 24 hours. */
   hot: Type.Optional(Type.Boolean()),
 });
 export type DealCard = Static<typeof DealCardSchema>;
@@ -91,6 +91,19 @@ const dealFields = {
   badgeColor: Type.Optional(Object.assign(HexColor('Badge Color', LIMITS.deal.badgeColor), { default: DEFAULT_BADGE_COLOR })),
   isActive: Type.Optional(Object.assign(Flag('Is Active'), { default: true })),
 };
+
+/** The deal form's fields as one schema: what create and update share, and what a revision keeps. */
+export const DealFormFieldsSchema = Type.Object(dealFields);
+
+/**
+ * The deal form's values with every field present (texts null when blank, dates ISO text or
+ * null): what the back office sends and what a deal's revision keeps. Derived from the schema,
+ * so a field added to `dealFields` reaches the API and the form's types by itself.
+ */
+export type DealFields = { [K in keyof Static<typeof DealFormFieldsSchema>]-?: Exclude<Static<typeof DealFormFieldsSchema>[K], undefined> };
+
+/** The form's field names, in the form's order. */
+export const DEAL_FORM_FIELDS = Object.keys(dealFields) as Array<keyof DealFields>;
 
 /** `POST Product/CreateProduct`: the deal fields and its first image (`image`, required: it becomes the preview). */
 export const CreateProductBodySchema = Type.Object({ ...dealFields, image: FileField('The deal image (required): JPEG, PNG, WebP or GIF, at most 10 MB') });
@@ -177,7 +190,7 @@ export const ProductListItemSchema = Type.Object({
   dealExpiresIn: optionalDateTime(),
   isActive: Type.Boolean(),
   imageUrl: Nullable(Type.String()),
-  /** Issue 19: unique clicks of the last 7 days (refreshed every minute). */
+  /** Click-outs: unique clicks of the last 7 days (refreshed every minute). */
   clicks7d: Type.Integer(),
 });
 export type ProductListItem = Static<typeof ProductListItemSchema>;
@@ -247,7 +260,7 @@ export const DealDetailSchema = Type.Object({
 export type DealDetail = Static<typeof DealDetailSchema>;
 
 /**
- * `Home/GetDealAvailability` (beyond the spec, issue 16): whether a deal exists and is live, so the
+ * `Home/GetDealAvailability` (beyond the spec): whether a deal exists and is live, so the
  * visitor site can answer an expired or switched-off deal with 410 Gone and its store's live deals.
  */
 export const DealAvailabilitySchema = Type.Object({

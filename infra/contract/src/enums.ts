@@ -1,6 +1,6 @@
 /** Enumerations both specifications name, stored as written. */
 
-/** The spec's five sorts, and issue 19's "Most Popular" (clicks of the last 7 days, decayed). */
+/** The spec's five sorts, and "Most Popular" (clicks of the last 7 days, decayed). */
 export const SORT_OPTIONS = ['DESC_PRICE', 'ASC_PRICE', 'DESC_DISCOUNT', 'ASC_DISCOUNT', 'DESC_DATE', 'DESC_POPULARITY'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 

@@ -37,7 +37,7 @@ export const LIMITS = {
   /** A push target: FCM tokens are ~160 characters, Web Push endpoints a few hundred; keys are base64url (p256dh 87, auth 22). */
   pushDevice: { token: 2048, key: 200 },
   /**
-   * Keyword deal alerts (issue 19 point 4): follows a browser may hold, a followed word's length
+   * Keyword deal alerts: follows a browser may hold, a followed word's length
    * once normalised (see contract/deal-follow-words.ts), and the longest text accepted before that.
    */
   dealFollow: { perDevice: 20, wordMin: 2, wordMax: 40, wordInput: 100 },

@@ -1,5 +1,5 @@
 /**
- * The admin Pages and Blogs tables as server-side tables (issue 18): `GET Page/GetAllPages` and
+ * The admin Pages and Blogs tables as server-side tables: `GET Page/GetAllPages` and
  * `GET Blog/GetAllBlogs` with `page` (or `pageSize`) answer one page of the rows matching these
  * filters, sorted by these keys; `Page/ExportPagesCsv` and `Blog/ExportBlogsCsv` stream them all.
  * Pages and blogs are one table with the same calls, so they share one query.

@@ -92,16 +92,16 @@ export const PageListItemSchema = Type.Object({
   /** The full name of the staff member who created it; null once that user is deleted. */
   addedBy: Nullable(Type.String()),
   addedOn: Type.String({ format: 'date-time' }),
-  /** Issue 20: "Changes not published" (a draft differs from the public page). */
+  /** Editorial drafts: "Changes not published" (a draft differs from the public page). */
   hasDraft: Type.Optional(Type.Boolean()),
-  /** Issue 20: the scheduled publish and unpublish, if any. */
+  /** The scheduled publish and unpublish, if any. */
   publishAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
   unpublishAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
 });
 export type PageListItem = Static<typeof PageListItemSchema>;
 
 /**
- * Issue 20: the editable fields of a page or blog as one value: what a draft holds, what a
+ * The editable fields of a page or blog as one value: what a draft holds, what a
  * revision keeps and what Publish copies into the page.
  */
 export const PageSnapshotSchema = Type.Object({
@@ -122,7 +122,7 @@ export const PageSchema = Type.Composite([
   PageListItemSchema,
   Type.Object({
     contentSections: Type.Array(PageComponentSchema),
-    /** Issue 20: the unpublished edits the editor works on (null: none), and the page's editorial state. */
+    /** Editorial drafts: the unpublished edits the editor works on (null: none), and the page's editorial state. */
     draft: Type.Optional(Nullable(PageSnapshotSchema)),
     editorial: Type.Optional(EditorialStateSchema),
   }),

@@ -1,5 +1,5 @@
 /**
- * The push notification history as a server-side table (issue 18):
+ * The push notification history as a server-side table:
  * `GET PushNotificationHistory/GetPushNotificationHistory?page=…` and
  * `GET PushNotificationHistory/ExportPushNotificationHistoryCsv`. Without `page`/`pageSize` the
  * history answers as the spec says (every row, newest first).
@@ -35,7 +35,7 @@ const PushHistoryTableFilters = Type.Object({
   status: Type.Optional(
     Type.Unsafe<PushNotificationStatus>(Type.String({ enum: [...PUSH_NOTIFICATION_STATUSES], messages: { enum: PUSH_HISTORY_MESSAGES.status, type: PUSH_HISTORY_MESSAGES.status } })),
   ),
-  /** Why it was sent: staff notifications apart from new-deal and follow alerts (issue 19 point 4). */
+  /** Why it was sent: staff notifications apart from new-deal and follow alerts (keyword deal alerts). */
   kind: Type.Optional(
     Type.Unsafe<PushNotificationKind>(Type.String({ enum: [...PUSH_NOTIFICATION_KINDS], messages: { enum: PUSH_HISTORY_MESSAGES.kind, type: PUSH_HISTORY_MESSAGES.kind } })),
   ),

@@ -56,7 +56,7 @@ export const PushNotificationHistoryRowSchema = Type.Object({
   createdBy: Nullable(Type.String()),
   dateCreated: Type.String({ format: 'date-time' }),
   status: Type.Unsafe<PushNotificationStatus>(Type.String({ enum: [...PUSH_NOTIFICATION_STATUSES] })),
-  /** Why it was sent (issue 19 point 4); added after the spec, which has no such field. */
+  /** Why it was sent (a staff notification, a new deal, a keyword deal alert); added after the spec, which has no such field. */
   kind: Type.Unsafe<PushNotificationKind>(Type.String({ enum: [...PUSH_NOTIFICATION_KINDS] })),
 });
 export type PushNotificationHistoryRow = Static<typeof PushNotificationHistoryRowSchema>;

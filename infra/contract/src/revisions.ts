@@ -1,5 +1,5 @@
 /**
- * Issue 20: revision history, drafts and scheduled publishing.
+ * Revision history, editorial drafts and scheduled publishing.
  *
  * - **Revisions** (`Revisions/GetRevisions`, `Revisions/RestoreRevision`): a snapshot of a record's
  *   editable fields each time a page, blog, content section or banner is published, unpublished or

@@ -1,5 +1,5 @@
 /**
- * The featured section's deals as server-side tables (issue 18): the section's own deals
+ * The featured section's deals as server-side tables: the section's own deals
  * (`FeaturedSection/GetFeaturedSectionProducts`) and the Add Deals picker
  * (`Product/GetAllProductsBySearchTerm` with `page`), so a section of thousands of deals and a
  * catalogue of hundreds of thousands stay light.

@@ -1,5 +1,5 @@
 /**
- * The content-sections screen's table (issue 18): content sections and banners in one list (spec 2
+ * The content-sections screen's table: content sections and banners in one list (spec 2
  * §2). `GET ContentSection/GetAllContentSections` with `page` (or `pageSize`) answers one page of
  * both kinds matching these filters, sorted by these keys; `ContentSection/ExportContentSectionsCsv`
  * streams them all.
@@ -40,9 +40,9 @@ export const SectionTableRowSchema = Type.Object({
   name: Type.String(),
   type: Type.Unsafe<ContentSectionType>(Type.String({ enum: [...CONTENT_SECTION_TYPES] })),
   isActive: Type.Boolean(),
-  /** Issue 20: "Changes not published" (a draft differs from the published record). */
+  /** Editorial drafts: "Changes not published" (a draft differs from the published record). */
   hasDraft: Type.Optional(Type.Boolean()),
-  /** Issue 20: the scheduled publish and unpublish, if any. */
+  /** The scheduled publish and unpublish, if any. */
   publishAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
   unpublishAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
 });

@@ -50,7 +50,7 @@ export const ContentSectionSchema = Type.Object({
 export type ContentSection = Static<typeof ContentSectionSchema>;
 
 /**
- * Issue 20: the editable fields of a content section as one value, named as the record stores them
+ * The editable fields of a content section as one value, named as the record stores them
  * (`rawHtml`, not `rawHTML`): what a draft holds, what a revision keeps and what Publish copies into
  * the published section. The layout flags are already those of the type.
  */
@@ -67,7 +67,7 @@ export const ContentSectionSnapshotSchema = Type.Object({
 export type ContentSectionSnapshot = Static<typeof ContentSectionSnapshotSchema>;
 
 /**
- * A row of `ContentSection/GetAllContentSections` (unpaged): the published section plus issue 20's
+ * A row of `ContentSection/GetAllContentSections` (unpaged): the published section plus its
  * "Changes not published" and schedule. Admin-only: the public site's sections
  * (`ContentSectionSchema` in `Home/GetDynamicPage`) never carry these.
  */
@@ -201,7 +201,7 @@ export const UploadContentImageSchema = Type.Object({ file: FileField() });
 export const UploadContentImageResponseSchema = Type.Object({ message: Type.String(), filePath: Type.String() });
 export type UploadContentImageResponse = Static<typeof UploadContentImageResponseSchema>;
 
-// `GET ContentSection/GetAllContentSections`'s query: section-table.ts (issue 18).
+// `GET ContentSection/GetAllContentSections`'s query: section-table.ts.
 
 // --- Banners --------------------------------------------------------------------------------------
 
@@ -230,7 +230,7 @@ export const BannerSummarySchema = Type.Object({
 });
 export type BannerSummary = Static<typeof BannerSummarySchema>;
 
-// `GET Banner/GetAllBanners`'s query: banner-table.ts (issue 18).
+// `GET Banner/GetAllBanners`'s query: banner-table.ts.
 
 // --- Banner items ---------------------------------------------------------------------------------
 

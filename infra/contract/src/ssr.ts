@@ -1,6 +1,6 @@
 /**
  * The server-render protocol between the server that hosts the shell and the public remote's
- * server bundle (issue 16). The bundle is deployed with the remote and loaded at run time, so this
+ * server bundle. The bundle is deployed with the remote and loaded at run time, so this
  * is an interface between independently deployed parts: change it only by raising the protocol.
  */
 import type { ClientConfig } from './site.ts';

@@ -1,5 +1,5 @@
 /**
- * Server-side admin tables (issue 18): the query every growing admin list accepts on top of its
+ * Server-side admin tables (catalogue scale): the query every growing admin list accepts on top of its
  * spec call. Without `page` a call answers exactly as the spec says (every row); with it, one page
  * and the total, so the back office stays fast at hundreds of thousands of rows.
  */

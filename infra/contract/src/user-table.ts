@@ -1,5 +1,5 @@
 /**
- * The users table as a server-side table (issue 18): `GET Users/GetAllUsers?page=…` and
+ * The users table as a server-side table: `GET Users/GetAllUsers?page=…` and
  * `GET Users/ExportUsersCsv`. Without `page`/`pageSize` the list answers as the spec says (every
  * user by username). Email is an admin's column: ordinary staff may neither filter nor sort by it
  * (403), as they never see it.

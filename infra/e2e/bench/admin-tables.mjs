@@ -1,4 +1,5 @@
-// `npm run build && npm run bench:admin`: the back office at 100,000 deals on PostgreSQL (issue 18).
+// `npm run build && npm run bench:admin`: the back office at 100,000 deals on PostgreSQL (does every
+// admin table stay fast at catalogue scale?).
 //
 // A throwaway PostgreSQL database seeded with infra/api/bench/seed.sql, the built one-process
 // server on it, then:
@@ -291,7 +292,7 @@ async function writeSection(report) {
   const END = '<!-- bench:admin:end -->';
   const text = await readFile(docs, 'utf8');
   const block = `${BEGIN}\n${report}\n${END}`;
-  const next = text.includes(BEGIN) ? text.replace(new RegExp(`${BEGIN}[\\s\\S]*?${END}`), block) : `${text.trimEnd()}\n\n## The back office at 100,000 deals (issue 18, \`npm run build && npm run bench:admin\`)\n\n${block}\n`;
+  const next = text.includes(BEGIN) ? text.replace(new RegExp(`${BEGIN}[\\s\\S]*?${END}`), block) : `${text.trimEnd()}\n\n## The back office at 100,000 deals (\`npm run build && npm run bench:admin\`)\n\n${block}\n`;
   await writeFile(docs, next);
   console.log('docs/BENCHMARKS.md updated');
 }

@@ -1,6 +1,7 @@
-// `npm run bench:cluster` (issue 17, point 5): two API instances behind a real load balancer,
-// proven on this machine. On loopback it starts PostgreSQL 15, s3rver, two instances of the built
-// server (at the same instant) and Debian's nginx; drives visitors and staff writes through nginx
+// `npm run bench:cluster`: two API instances behind a real load balancer, proven on this machine
+// (what a deployment of more than one instance relies on: the site keeps serving when one dies).
+// On loopback it starts PostgreSQL 15, s3rver, two instances of the built server (at the same
+// instant) and Debian's nginx; drives visitors and staff writes through nginx
 // for `--duration` seconds (default 60) while instance A is SIGKILLed and started again; then
 // checks, reading each instance directly, that nothing acknowledged was lost, every visitor got a
 // 2xx, images uploaded through one are served by the other, the sign-in throttle held across

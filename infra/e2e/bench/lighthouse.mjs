@@ -1,6 +1,6 @@
 // `npm run bench:web`: Lighthouse 12 (mobile preset: simulated slow 4G and 4× CPU slowdown) on the
-// visitor pages served by the built one-process server with the demo content (server-rendered,
-// issue 16): /home, /deals, a deal page, a CMS page and a blog. Each page runs RUNS times and the
+// visitor pages served by the built one-process server with the demo content (server-rendered):
+// /home, /deals, a deal page, a CMS page and a blog. Each page runs RUNS times and the
 // median run (by performance score) is reported, with each page's JS both as Chromium received it
 // (gzip: it does not ask for brotli over plain http) and recompressed with gzip -9. A reference row
 // measures, in the same sitting, a static page: the rendered /home with its scripts removed, served

@@ -1,4 +1,4 @@
-// `npm run bench:ssr`: what server rendering costs the server (issue 16), on the built one-process
+// `npm run bench:ssr`: what server rendering costs the server, on the built one-process
 // server with the PGlite demo content. Every number is a ratio within one run against the same
 // process's static-file ceiling, so a busy machine moves both sides alike:
 // - autocannon `-c 50` (in its own process) on a static file as stored (the ceiling), the cached

@@ -6,7 +6,7 @@
  */
 import { DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, IMPORT_LIST_SEPARATOR, type DealImportKey } from '@deals/contract/deal-import';
 import type { DealValues } from '../plugins/app/deals.js';
-import { dealFormProblems, dealValues, type DealFields } from '../routes/api/Product/deal-input.js';
+import { dealFormProblems, dealValues, type DealFormInput } from '../plugins/app/deal-input.js';
 import type { ImportCells } from './rows.js';
 
 /** Store and product-category ids by lower-cased trimmed name. */
@@ -145,7 +145,7 @@ export function checkRow(cells: ImportCells, lookups: ImportLookups, validate: F
   if (imageUrl && (imageUrl.length > DEAL_IMPORT_LIMITS.imageUrlLength || !isWebAddress(imageUrl))) errors.imageUrl = DEAL_IMPORT_MESSAGES.imageUrl;
 
   const schemaErrors = validate(candidate) ?? {};
-  const ruleErrors = dealFormProblems(candidate as Partial<DealFields>);
+  const ruleErrors = dealFormProblems(candidate as Partial<DealFormInput>);
   for (const [field, message] of Object.entries({ ...ruleErrors, ...schemaErrors })) {
     const key = COLUMN_OF_FIELD[field] ?? (field as DealImportKey);
     // A name not found says more than "Store is required".
@@ -153,6 +153,6 @@ export function checkRow(cells: ImportCells, lookups: ImportLookups, validate: F
   }
   if (Object.keys(errors).length) return { ok: false, errors, ...(unknownStore ? { unknownStore } : {}), ...(unknownProductTypes ? { unknownProductTypes } : {}) };
 
-  const fields = candidate as unknown as DealFields;
+  const fields = candidate as unknown as DealFormInput;
   return { ok: true, values: dealValues(fields), productTypeIds: [...new Set(fields.productTypeIds)], imageUrl };
 }

@@ -1,5 +1,5 @@
 /**
- * Download CSV streamed by the API (issue 18): the header, then each batch of rows as it is read,
+ * Download CSV streamed by the API: the header, then each batch of rows as it is read,
  * so an export of every row of a large table holds one batch in memory at a time. Cells are
  * written (and formulas defused) by the contract's CSV module, as the browser's own downloads are.
  */

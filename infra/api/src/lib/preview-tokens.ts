@@ -1,5 +1,5 @@
 /**
- * Issue 20, shareable preview links: a token naming a record's draft and an expiry, signed with a
+ * Shareable preview links: a token naming a record's draft and an expiry, signed with a
  * deployment secret (HMAC-SHA256), so a link made on one instance opens on every other and
  * needs no sign-in. The link shows the draft as it is when opened, until it expires.
  */

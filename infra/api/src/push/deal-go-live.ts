@@ -1,5 +1,5 @@
 /**
- * Scheduled go-live (issue 19 point 3): a deal saved active with a start in the future is
+ * Scheduled go-live: a deal saved active with a start in the future is
  * announced when it starts, through one pg-boss job per (deal, start) stored in the transaction
  * that saves the deal. Moving the start replaces the job, deactivating or deleting the deal
  * cancels it, and a deal waiting to start whose start is moved to now goes live (and is

@@ -1,5 +1,5 @@
 /**
- * Follow alerts (issue 19 point 4): a deal that is live (active, started, not expired) is pushed to
+ * Follow alerts: a deal that is live (active, started, not expired) is pushed to
  * the browsers that follow a word in its name or its store, and to no one else.
  *
  * `queueFollowAlerts` queues one history row (kind `follow-alert`) and, in the same transaction,

@@ -1,5 +1,5 @@
 /**
- * Loads the public remote's server bundle (issue 16) from wherever its manifest is deployed and
+ * Loads the public remote's server bundle (server-side rendering of the visitor site) from wherever its manifest is deployed and
  * keeps it current: the manifest is re-read every `refreshMs`, and a new build is fetched,
  * evaluated and checked before it replaces the old one. Nothing here knows React: the bundle is
  * self-contained and speaks the protocol of the contract's ssr.ts.

@@ -8,6 +8,7 @@ import type { ClientConfig, SsrApiAnswer, SsrApiCall } from '@deals/contract';
 import { serverDocument } from './document.js';
 import { PageCache, type CachedPage } from './page-cache.js';
 import type { ServerBundleSource } from './server-bundle.js';
+import { inRenderScope } from '../lib/render-scope.js';
 
 export interface VisitorRendererOptions {
   source: ServerBundleSource;
@@ -63,7 +64,7 @@ export class VisitorRenderer {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`the render took longer than ${this.options.renderTimeoutMs} ms`)), this.options.renderTimeoutMs);
       });
-      const result = await Promise.race([build.bundle.render({ url, config: this.options.config, api: (call) => this.api(call) }), timeout]);
+      const result = await Promise.race([inRenderScope(() => build.bundle.render({ url, config: this.options.config, api: (call) => this.api(call) })), timeout]);
       if (!PAGE_STATUSES.has(result.status)) throw new Error(`the render answered status ${result.status}`);
       if (typeof result.html !== 'string' || typeof result.head !== 'string' || typeof result.data !== 'string') throw new Error('the render answered no markup');
       return this.cache.set(url, { status: result.status, html: serverDocument(this.options.shellHtml, build, result), version, buildId: build.buildId });
@@ -84,7 +85,7 @@ export class VisitorRenderer {
     const response = await this.fastify.inject({
       method: call.method,
       url: `/api/${call.path}${query ? `?${query}` : ''}`,
-      headers: { accept: 'application/json', 'x-deals-render': '1', ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+      headers: { accept: 'application/json', ...(hasBody ? { 'content-type': 'application/json' } : {}) },
       ...(hasBody ? { payload: JSON.stringify(call.body) } : {}),
     });
     let body: unknown = null;

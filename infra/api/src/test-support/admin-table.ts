@@ -1,4 +1,4 @@
-/** Helpers for the server-side admin table tests (issue 18). */
+/** Helpers for the server-side admin table tests. */
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 

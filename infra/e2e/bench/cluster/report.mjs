@@ -9,7 +9,7 @@ import { CONNECTIONS } from './throughput.mjs';
 const BENCH_FILE = path.resolve(import.meta.dirname, '../../../../docs/BENCHMARKS.md');
 const BEGIN = '<!-- bench:cluster:begin -->';
 const END = '<!-- bench:cluster:end -->';
-const SECTION = `## Cluster: two instances behind nginx (issue 17)
+const SECTION = `## Cluster: two instances behind nginx
 
 \`npm run build && npm run bench:cluster [-- --write]\` starts, on loopback, a throwaway PostgreSQL 15, s3rver
 (the bucket), two API instances (\`infra/api/dist/server.js\`, each with its own \`DATA_DIR\`, started

@@ -14,12 +14,12 @@ describe('in plain Node', () => {
     writeFileSync(
       script,
       `import { dealHead, headTagsHtml, siteFromInfo } from ${JSON.stringify(resolve(__dirname, 'index'))};
-import { deal, siteInfo } from ${JSON.stringify(resolve(__dirname, 'testing/fixtures'))};
+import { deal, siteInfo } from ${JSON.stringify(resolve(__dirname, '../../testing/seoFixtures'))};
 const site = siteFromInfo(siteInfo(), 'https://dealdrop.example', '/api');
 process.stdout.write(JSON.stringify({ dom: typeof document, html: headTagsHtml(dealHead(site, deal())) }));`,
     );
     try {
-      const { dom, html } = JSON.parse(execFileSync(TSX, [script], { encoding: 'utf8', cwd: resolve(__dirname, '../../..') })) as { dom: string; html: string };
+      const { dom, html } = JSON.parse(execFileSync(TSX, ['--conditions=deals-source', script], { encoding: 'utf8', cwd: resolve(__dirname, '../../..') })) as { dom: string; html: string };
       expect(dom).toBe('undefined');
       expect(html).toContain('<title data-head="">Instant Pot Duo 7-in-1 | Acme Deals</title>');
       expect(html).toContain('"priceValidUntil":"2030-06-01"');

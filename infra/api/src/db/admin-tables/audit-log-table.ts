@@ -1,5 +1,5 @@
 /**
- * Issue 20 point 4: the audit log as a server-side table (`GET AuditLog/GetAuditLog?page=…`,
+ * The audit log as a server-side table (`GET AuditLog/GetAuditLog?page=…`,
  * `AuditLog/ExportAuditLogCsv`): its filters, sorts and row JSON (`AuditLogRow`), and the
  * choices of the screen's person and record-type filters.
  */

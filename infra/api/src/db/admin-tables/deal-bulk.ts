@@ -1,5 +1,5 @@
 /**
- * Bulk actions on deals (issue 18): one transaction per action over the chosen ids or every deal
+ * Bulk actions on deals: one transaction per action over the chosen ids or every deal
  * matching the table's filters, written as set-based statements so "all 100,000 matching" is one
  * UPDATE rather than 100,000. The owner rule is part of each statement's WHERE, and what a
  * statement leaves out is counted by reason.

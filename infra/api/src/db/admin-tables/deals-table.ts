@@ -57,7 +57,7 @@ export const DEALS_TABLE: AdminTable<DealTableFilter, DealTableSortKey> = {
     dealStartsIn: sql`p.deal_starts_in`,
     dealExpiresIn: sql`p.deal_expires_in`,
     isActive: sql`p.is_active`,
-    // Issue 19: unique clicks of the last 7 days (every deal has its popularity row, see migration 0008).
+    // Click-outs: unique clicks of the last 7 days (every deal has its popularity row, see migration 0008).
     clicks7d: sql`dp.clicks_7d`,
   },
   nullable: ['productTypes', 'promoCode', 'addedBy', 'dealStartsIn', 'dealExpiresIn'],

@@ -8,7 +8,7 @@ import type { CsvColumn } from '@deals/contract/csv';
 import type { PageListItem } from '@deals/contract/pages';
 import type { PageTableQuery, PageTableSortKey } from '@deals/contract/page-table';
 import { yesNo } from '../../lib/csv-export.js';
-import type { PageKind } from '../../plugins/app/pages.js';
+import type { PageKind } from '../../plugins/app/page-rules.js';
 import { containsPattern, isoText, type AdminTable } from './table.js';
 
 export type PageTableFilter = PageTableQuery & { isActive?: boolean | undefined };

@@ -2,7 +2,7 @@
  * The content-sections screen's table (`GET ContentSection/GetAllContentSections?page=…` and
  * `ContentSection/ExportContentSectionsCsv`): content sections and banners in one list. The id
  * query reads both as one set, a banner's id negated so ids stay unique (`s.id`); the rows are read
- * back from each table by its primary key. Issue 20: each row also says whether it has unpublished
+ * back from each table by its primary key. Editorial drafts: each row also says whether it has unpublished
  * changes (`hasDraft`) and its schedule.
  */
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * A server-side admin table (issue 18) in two steps, so an index can serve the common orders and
+ * A server-side admin table (one that scales to the whole catalogue) in two steps, so an index can serve the common orders and
  * a page never reads more rows than it shows:
  * 1. the ordered ids matching the filters (`ids` — joining only what the filters and the sort read);
  * 2. the rows' JSON for those ids alone, written by PostgreSQL in the ids' order (`rowsJson`).

@@ -1,5 +1,5 @@
 /**
- * Issue 20: the audit log's retention. Once a day, entries older than `AUDIT_RETENTION_DAYS`
+ * The audit log's retention. Once a day, entries older than `AUDIT_RETENTION_DAYS`
  * (default 365) are deleted through `fastify.audit.purgeOlderThan`, as a job of the pg-boss queue
  * (`fastify.jobs`) in the app's own database, so operators add nothing and several instances
  * purge once between them:

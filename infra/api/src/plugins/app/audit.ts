@@ -1,5 +1,5 @@
 /**
- * Issue 20, the audit log (`fastify.audit`), work in progress on the `issue-20` branch.
+ * The audit log of staff writes (`fastify.audit`).
  *
  * - A write that knows what it changed records it itself, in its own transaction:
  *   `fastify.audit.record(tx, request, { action, recordType, recordId, changes })`, with
@@ -129,6 +129,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     audit: {
       record(executor: Executor, request: FastifyRequest, entry: AuditEntry): Promise<void>;
+      /** `record` on its own, after the write it describes committed. */
+      recordNow(request: FastifyRequest, entry: AuditEntry): Promise<void>;
       /** `record` bound to the request, for the repository that does the write. */
       trail(request: FastifyRequest): AuditTrail;
       /** Deletes the entries older than `days` days; answers how many. */
@@ -162,6 +164,7 @@ export default fp(
 
     fastify.decorate('audit', {
       record,
+      recordNow: (request, entry) => record(fastify.db, request, entry),
       trail: (request) => (executor, entry) => record(executor, request, entry),
       async purgeOlderThan(days) {
         return fastify.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 20: banners have drafts, schedules and revisions WITH their items (`fastify.bannerDrafts`).
+ * Editorial drafts: banners have drafts, schedules and revisions WITH their items (`fastify.bannerDrafts`).
  * The published banner is the `banners` row and its `banner_items` rows; `BannerSnapshot` is the
  * banner and its items as one value (see plugins/app/editorial.ts for the mechanism). Publishing a
  * draft updates the items it kept (their ids stay), inserts the new ones and deletes the rest.

@@ -104,6 +104,17 @@ export function createBannersRepository(db: Database) {
       return Boolean(row);
     },
 
+    /**
+     * Sets where the banner was made from (`pageId`/`blogId`, absent keeps it) inside the caller's
+     * transaction: bookkeeping the public site does not show, so a draft save stores it at once.
+     */
+    async setOrigin(tx: Tx, id: number, origin: Pick<BannerValues, 'pageId' | 'blogId'>, audit: AuditTrail): Promise<void> {
+      if (Object.keys(origin).length === 0) return;
+      const [row] = await tx.select().from(banners).where(eq(banners.id, id));
+      await tx.update(banners).set(origin).where(eq(banners.id, id));
+      if (row) await audit(tx, updated('banner', row, origin));
+    },
+
     /** `created`: runs in the insert's transaction (the first revision). */
     async create(values: BannerValues, audit: AuditTrail, onCreated?: (tx: Tx, id: number) => Promise<void>): Promise<number> {
       return db.transaction(async (tx) => {
@@ -140,7 +151,7 @@ export function createBannersRepository(db: Database) {
     async delete(id: number, audit: AuditTrail, removeHistory?: (tx: Tx, id: number) => Promise<string[]>): Promise<string[] | null> {
       return db.transaction(async (tx) => {
         const items = await tx.select().from(bannerItems).where(eq(bannerItems.bannerId, id));
-        // Its draft and revisions go with it (issue 20); their images are released with the items'.
+        // Its draft and revisions go with it; their images are released with the items'.
         const history = (await removeHistory?.(tx, id)) ?? [];
         const [row] = await tx.delete(banners).where(eq(banners.id, id)).returning();
         if (!row) return null;

@@ -1,5 +1,5 @@
 /**
- * Issue 19 point 1, click-outs: `GET /out/{dealId}` answers 302 to the deal's store link and records
+ * Click-outs: `GET /out/{dealId}` answers 302 to the deal's store link and records
  * the click, exposed as `fastify.clickOuts`.
  *
  * - Which deals redirect: every deal that exists, live or not (expired, not started yet, inactive

@@ -166,7 +166,7 @@ export type ContentSectionWrite = ContentSectionValues & { imagePath: string | n
 
 const isoOrNull = (value: Date | null) => (value === null ? null : value.toISOString());
 
-/** The published section as the admin list shows it: with "Changes not published" and the schedule (issue 20). */
+/** The published section as the admin list shows it: with "Changes not published" and the schedule. */
 export function toContentSectionListItem(row: ContentSectionRow): ContentSectionListItem {
   return { ...toContentSection(row), hasDraft: row.draft !== null, publishAt: isoOrNull(row.publishAt), unpublishAt: isoOrNull(row.unpublishAt) };
 }
@@ -183,7 +183,7 @@ export function createContentSectionsRepository(db: Database) {
       return rows.map(toContentSectionListItem);
     },
 
-    /** The published section with its draft (what the editor edits) and its editorial state (issue 20). */
+    /** The published section with its draft (what the editor edits) and its editorial state. */
     async get(id: number): Promise<ContentSectionDetail | null> {
       const row = await this.row(id);
       if (!row) return null;

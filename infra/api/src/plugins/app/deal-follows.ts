@@ -1,5 +1,5 @@
 /**
- * What browsers follow for keyword deal alerts (`fastify.dealFollows`, issue 19 point 4). A browser
+ * What browsers follow for keyword deal alerts (`fastify.dealFollows`). A browser
  * is its registered web device, named by its subscription endpoint; every method answers null when
  * no browser registered that token, and only ever reads or writes that browser's rows.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19 point 3: the worker side of scheduled go-live (`fastify.dealGoLive` schedules, see
+ * The worker side of scheduled go-live (`fastify.dealGoLive` schedules, see
  * push/deal-go-live.ts). When a deal's start comes, one instance runs its job: the deal is
  * announced in one transaction, then push delivery is woken so the notification leaves at once.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19 point 2, popularity: the precomputed `deal_popularity` row of every deal, refreshed every
+ * Popularity: the precomputed `deal_popularity` row of every deal, refreshed every
  * minute, exposed as `fastify.dealPopularity`.
  *
  * - The decayed score at a moment N is Σ over the deal's hourly unique-click counts of the 7 days

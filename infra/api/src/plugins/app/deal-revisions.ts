@@ -1,5 +1,5 @@
 /**
- * Issue 20: the revision history of deals. Each deal save keeps a revision (deals.ts records it in
+ * The revision history of deals. Each deal save keeps a revision (deals.ts records it in
  * the save's transaction); this registers who may read and restore them (the staff member who
  * added the deal; admins always may) and how a revision is restored: deals have no drafts and stay
  * live on save, so its fields are checked by today's rules, as `UpdateProduct` checks the form (a
@@ -10,18 +10,18 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CreateProductBodySchema, DEAL_MESSAGES, MESSAGES, REVISION_MESSAGES } from '@deals/contract';
 import { HttpError, fieldErrors, validationErrors } from '../../errors.js';
-import { readDealForm, type DealFields } from '../../routes/api/Product/deal-input.js';
-import { mayChangeDeal } from './deals.js';
+import { readDealForm, type DealFormInput } from './deal-input.js';
+import { mayChangeDeal } from './deal-ownership.js';
 import { staffViewer } from './viewer.js';
 
 const DealFormSchema = Type.Omit(CreateProductBodySchema, ['image']);
 
 /** A snapshot checked as the deal form is: the schema's rules and messages, per field. */
-function checkedFields(request: FastifyRequest, snapshot: Record<string, unknown>): DealFields {
+function checkedFields(request: FastifyRequest, snapshot: Record<string, unknown>): DealFormInput {
   const validate = request.compileValidationSchema(DealFormSchema);
   // The validator fills defaults and drops unknown fields: it works on a copy.
   const candidate: Record<string, unknown> = structuredClone(snapshot);
-  if (validate(candidate)) return candidate as unknown as DealFields;
+  if (validate(candidate)) return candidate as unknown as DealFormInput;
   const errors = validationErrors((validate.errors ?? []) as Parameters<typeof validationErrors>[0], 'body');
   // `productTypeIds.0` is the field's problem.
   const byField = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field.split('.')[0]!, message]));

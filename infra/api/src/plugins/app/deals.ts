@@ -6,76 +6,43 @@
  * as JSON in the same query: no N+1). Writes run in one transaction and keep `search_text` fresh;
  * they never touch files: routes save uploads before and release dropped names after.
  *
- * Issue 20: a create, update or delete of one deal records, in its own transaction, its audit
+ * Audit log and revisions: a create, update or delete of one deal records, in its own transaction, its audit
  * entry (the fields changed, from → to) and, unless it deletes, a revision: the deal's editable
  * fields as the form edits them (`DealSnapshot`), which the deal form's History lists and restores.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
-  DASHBOARD_PAGE_SIZE,
   DEAL_MESSAGES,
-  DEAL_PICKER_LIMIT,
-  type DealCard,
-  type DealDetail,
-  type Product,
-  type ProductImage,
-  type ProductSearchItem,
-  type ProductTypeRef,
+  DEAL_FORM_FIELDS,
+  type DealFields,
   type RevisionAction,
 } from '@deals/contract';
 import type { Database } from '../../db/client.js';
-import { categories, productImages, productProductTypes, productTypes, products, users } from '../../db/schema.js';
+import { productImages, productProductTypes, products } from '../../db/schema.js';
 import { refreshSearchText } from '../../db/search-text.js';
 import type { GoLiveSchedule } from '../../push/deal-go-live.js';
 import { announceLiveDeal } from '../../push/announce-deal.js';
 import { HttpError } from '../../errors.js';
-import { fieldChanges } from './audit.js';
-import type { ImageStore } from './images.js';
+import { formColumns, isoOrNull } from '../../db/deal-columns.js';
+import { createDealReads } from './deal-reads.js';
+import { mayChangeDeal, type DealLocator } from './deal-ownership.js';
+import { bulkUpdateDeals, type BulkOutcome, type BulkViewer } from '../../db/admin-tables/deal-bulk.js';
+import type { BulkUpdateProductsBody } from '@deals/contract/deal-bulk';
+import { fieldChanges, type AuditTrail } from './audit.js';
 import { actorOf } from './revisions.js';
 import { staffViewer } from './viewer.js';
 
-/** The deal columns a create or update writes (the form's fields, already checked). */
-export interface DealValues {
-  categoryId: number;
-  name: string;
-  additionalInformation: string | null;
-  isFeatured: boolean;
-  currentPrice: number;
-  previousPrice: number;
-  promoCode: string | null;
-  dealStartsIn: Date | null;
-  dealExpiresIn: Date | null;
-  link: string;
-  keywords: string | null;
-  badgeText: string | null;
-  badgeColor: string;
-  isActive: boolean;
-}
+/** The deal columns a create or update writes (the form's fields, already checked; dates as dates). */
+export type DealValues = Omit<DealFields, 'productTypeIds' | 'dealStartsIn' | 'dealExpiresIn'> & { dealStartsIn: Date | null; dealExpiresIn: Date | null };
 
 /**
  * A deal's editable fields as the form edits them, JSON-comparable: product type ids ascending,
  * dates as ISO text, prices as numbers. Each revision of a deal keeps one; audit entries diff two.
  */
-export interface DealSnapshot {
-  [field: string]: unknown;
-  categoryId: number;
-  productTypeIds: number[];
-  name: string;
-  additionalInformation: string | null;
-  isFeatured: boolean;
-  currentPrice: number;
-  previousPrice: number;
-  promoCode: string | null;
-  dealStartsIn: string | null;
-  dealExpiresIn: string | null;
-  link: string;
-  keywords: string | null;
-  badgeText: string | null;
-  badgeColor: string;
-  isActive: boolean;
-}
+export type DealSnapshot = DealFields & { [field: string]: unknown };
+
 
 /** Who writes a deal: the request its audit entry and revision are recorded for, and why. */
 export interface DealWrite {
@@ -92,87 +59,26 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  */
 export type DealJournal = (tx: Tx, write: DealWrite, productId: number, before: DealSnapshot | null, after: DealSnapshot | null) => Promise<void>;
 
-const iso = (date: Date) => date.toISOString();
-const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
-
-/** The whole percent saved, rounded up (spec §3); 0 without a previous price. `alias` is the products table's. */
-const ceilDiscount = (alias: string) =>
-  sql.raw(`CASE WHEN ${alias}.previous_price > 0 THEN ceil((${alias}.previous_price - ${alias}.current_price) * 100 / ${alias}.previous_price) ELSE 0 END`);
-const discountPercent = sql<number>`${ceilDiscount('products')}`.mapWith(Number);
-
-/** A timestamp column as the ISO text `Date#toISOString` writes (UTC, milliseconds), in SQL. */
-const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-/** The deal's product types as `[{ productTypeId, name }]`, in the product types' sort order. */
-const productTypesJson = sql<ProductTypeRef[]>`coalesce((
-  SELECT json_agg(json_build_object('productTypeId', pt.id, 'name', pt.name) ORDER BY pt.sort_order, pt.name, pt.id)
-  FROM product_product_types ppt JOIN product_types pt ON pt.id = ppt.product_type_id
-  WHERE ppt.product_id = ${products.id}), '[]'::json)`;
-
-/** The deal's images as `[{ id, filePath, isPreviewImage }]`: preview first, then oldest first. */
-const imagesJson = sql<ProductImage[]>`coalesce((
-  SELECT json_agg(json_build_object('id', i.id, 'filePath', i.file_path, 'isPreviewImage', i.is_preview_image)
-    ORDER BY i.is_preview_image DESC, i.created_at, i.id)
-  FROM product_images i WHERE i.product_id = ${products.id}), '[]'::json)`;
-
-/** Visible to anonymous callers: active, started, not expired. */
-const isLive = sql`${products.isActive}
-  AND (${products.dealStartsIn} IS NULL OR ${products.dealStartsIn} <= now())
-  AND (${products.dealExpiresIn} IS NULL OR ${products.dealExpiresIn} > now())`;
-
-const previewJoin = and(eq(productImages.productId, products.id), eq(productImages.isPreviewImage, true));
-
-/** `%`, `_` and `\` typed by a person match themselves in a LIKE pattern. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export function createDealsRepository(db: Database, goLive: GoLiveSchedule, journal: DealJournal) {
   /** The deal's snapshot as stored (locking its row for the rest of the transaction), or null when it is gone. */
   async function snapshotOf(tx: Tx, productId: number): Promise<DealSnapshot | null> {
-    const [row] = await tx
-      .select({
-        categoryId: products.categoryId,
-        name: products.name,
-        additionalInformation: products.additionalInformation,
-        isFeatured: products.isFeatured,
-        currentPrice: products.currentPrice,
-        previousPrice: products.previousPrice,
-        promoCode: products.promoCode,
-        dealStartsIn: products.dealStartsIn,
-        dealExpiresIn: products.dealExpiresIn,
-        link: products.link,
-        keywords: products.keywords,
-        badgeText: products.badgeText,
-        badgeColor: products.badgeColor,
-        isActive: products.isActive,
-      })
-      .from(products)
-      .where(eq(products.id, productId))
-      .for('update');
+    const [row] = await tx.select(formColumns).from(products).where(eq(products.id, productId)).for('update');
     if (!row) return null;
     const types = await tx
       .select({ id: productProductTypes.productTypeId })
       .from(productProductTypes)
       .where(eq(productProductTypes.productId, productId))
       .orderBy(asc(productProductTypes.productTypeId));
-    return {
-      categoryId: row.categoryId,
+    const fields: DealFields = {
+      ...row,
       productTypeIds: types.map((type) => type.id),
-      name: row.name,
-      additionalInformation: row.additionalInformation,
-      isFeatured: row.isFeatured,
       currentPrice: Number(row.currentPrice),
       previousPrice: Number(row.previousPrice),
-      promoCode: row.promoCode,
       dealStartsIn: isoOrNull(row.dealStartsIn),
       dealExpiresIn: isoOrNull(row.dealExpiresIn),
-      link: row.link,
-      keywords: row.keywords,
-      badgeText: row.badgeText,
-      badgeColor: row.badgeColor,
-      isActive: row.isActive,
     };
+    // In the form's order, as every snapshot is kept.
+    return Object.fromEntries(DEAL_FORM_FIELDS.map((field) => [field, fields[field]])) as DealSnapshot;
   }
 
   /** The snapshot just written (read back, so it is what the deal now holds). */
@@ -202,177 +108,7 @@ export function createDealsRepository(db: Database, goLive: GoLiveSchedule, jour
   }
 
   return {
-    /**
-     * The admin deals table as JSON text: every deal (or those with the given `isActive`), newest
-     * first. At 100,000 deals, building the rows in Node (parse, map, serialize) costs several
-     * times the query itself, so PostgreSQL writes the whole `ProductListItem[]` document and the
-     * route sends it as it is. Product types are aggregated once in a grouped subquery (no per-row
-     * lookups). The shape is the contract's `ProductListItemSchema` (the route tests check it).
-     */
-    async listAdminJson(filter: { isActive?: boolean | undefined }): Promise<string> {
-      const where = filter.isActive === undefined ? sql`` : sql`WHERE p.is_active = ${filter.isActive}`;
-      const result = await db.execute<{ body: string }>(sql`
-        SELECT coalesce(json_agg(json_build_object(
-          'id', p.id, 'name', p.name, 'categoryId', p.category_id, 'category', c.name,
-          'productTypes', coalesce(t.list, '[]'::json), 'promoCode', p.promo_code,
-          'discount', ${ceilDiscount('p')}, 'currentPrice', p.current_price, 'previousPrice', p.previous_price,
-          'addedById', p.added_by_id, 'addedBy', u.full_name,
-          'dateTimeAdded', ${isoText('p.date_time_added')}, 'dateTimeModified', ${isoText('p.date_time_modified')},
-          'dealStartsIn', ${isoText('p.deal_starts_in')}, 'dealExpiresIn', ${isoText('p.deal_expires_in')},
-          'isActive', p.is_active, 'imageUrl', img.file_path, 'clicks7d', coalesce(dp.clicks_7d, 0)
-        ) ORDER BY p.date_time_added DESC, p.id DESC), '[]'::json)::text AS body
-        FROM products p
-        JOIN categories c ON c.id = p.category_id
-        LEFT JOIN users u ON u.id = p.added_by_id
-        LEFT JOIN product_images img ON img.product_id = p.id AND img.is_preview_image
-        LEFT JOIN deal_popularity dp ON dp.product_id = p.id
-        LEFT JOIN (
-          SELECT ppt.product_id, json_agg(json_build_object('productTypeId', pt.id, 'name', pt.name) ORDER BY pt.sort_order, pt.name, pt.id) AS list
-          FROM product_product_types ppt JOIN product_types pt ON pt.id = ppt.product_type_id
-          GROUP BY ppt.product_id
-        ) t ON t.product_id = p.id
-        ${where}`);
-      // Both drivers answer `{ rows }`.
-      return (result as unknown as { rows: Array<{ body: string }> }).rows[0]?.body ?? '[]';
-    },
-
-    /** The whole deal for the edit form, or null. */
-    async getById(productId: number): Promise<Product | null> {
-      const [row] = await db
-        .select({
-          id: products.id,
-          categoryId: products.categoryId,
-          name: products.name,
-          additionalInformation: products.additionalInformation,
-          isFeatured: products.isFeatured,
-          currentPrice: products.currentPrice,
-          previousPrice: products.previousPrice,
-          discount: discountPercent,
-          promoCode: products.promoCode,
-          dealStartsIn: products.dealStartsIn,
-          dealExpiresIn: products.dealExpiresIn,
-          link: products.link,
-          keywords: products.keywords,
-          badgeText: products.badgeText,
-          badgeColor: products.badgeColor,
-          isActive: products.isActive,
-          likes: products.likes,
-          addedById: products.addedById,
-          addedBy: users.fullName,
-          category: categories.name,
-          productTypes: productTypesJson,
-          productImages: imagesJson,
-          dateTimeAdded: products.dateTimeAdded,
-          dateTimeModified: products.dateTimeModified,
-        })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .leftJoin(users, eq(users.id, products.addedById))
-        .where(eq(products.id, productId));
-      if (!row) return null;
-      return {
-        ...row,
-        productTypeIds: row.productTypes.map((type) => type.productTypeId),
-        imageUrl: row.productImages.find((image) => image.isPreviewImage)?.filePath ?? null,
-        dealStartsIn: isoOrNull(row.dealStartsIn),
-        dealExpiresIn: isoOrNull(row.dealExpiresIn),
-        dateTimeAdded: iso(row.dateTimeAdded),
-        dateTimeModified: iso(row.dateTimeModified),
-      };
-    },
-
-    /** The featured-section deal picker: names containing the term (any case), newest first. */
-    async searchByName(term: string): Promise<ProductSearchItem[]> {
-      const trimmed = term.trim();
-      return db
-        .select({ id: products.id, name: products.name, imageUrl: productImages.filePath, category: categories.name, promoCode: products.promoCode })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .leftJoin(productImages, previewJoin)
-        .where(trimmed ? sql`${products.name} ILIKE ${`%${escapeLike(trimmed)}%`}` : undefined)
-        .orderBy(desc(products.dateTimeAdded), desc(products.id))
-        .limit(DEAL_PICKER_LIMIT);
-    },
-
-    /** The dashboard's latest deals as cards, `DASHBOARD_PAGE_SIZE` from `skip`. */
-    async dashboard(skip: number): Promise<DealCard[]> {
-      const rows = await db
-        .select({
-          id: products.id,
-          name: products.name,
-          filePath: productImages.filePath,
-          badgeText: products.badgeText,
-          badgeColor: products.badgeColor,
-          likes: products.likes,
-          promoCode: products.promoCode,
-          dealExpiresIn: products.dealExpiresIn,
-          currentPrice: products.currentPrice,
-          previousPrice: products.previousPrice,
-          link: products.link,
-        })
-        .from(products)
-        .leftJoin(productImages, previewJoin)
-        .orderBy(desc(products.dateTimeAdded), desc(products.id))
-        .limit(DASHBOARD_PAGE_SIZE)
-        .offset(skip);
-      return rows.map((row) => ({ ...row, dealExpiresIn: isoOrNull(row.dealExpiresIn) }));
-    },
-
-    /** The public deal detail, or null; `liveOnly` hides inactive, future and expired deals. */
-    async detail(productId: number, { liveOnly }: { liveOnly: boolean }): Promise<DealDetail | null> {
-      const [row] = await db
-        .select({
-          id: products.id,
-          name: products.name,
-          badgeText: products.badgeText,
-          badgeColor: products.badgeColor,
-          likes: products.likes,
-          promoCode: products.promoCode,
-          dealStartsIn: products.dealStartsIn,
-          dealExpiresIn: products.dealExpiresIn,
-          currentPrice: products.currentPrice,
-          previousPrice: products.previousPrice,
-          discount: discountPercent,
-          link: products.link,
-          categoryId: products.categoryId,
-          category: categories.name,
-          productTypes: productTypesJson,
-          additionalInformation: products.additionalInformation,
-          dateTimeAdded: products.dateTimeAdded,
-          images: imagesJson,
-        })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(and(eq(products.id, productId), liveOnly ? isLive : undefined));
-      if (!row) return null;
-      return {
-        ...row,
-        filePath: row.images.find((image) => image.isPreviewImage)?.filePath ?? row.images[0]?.filePath ?? null,
-        productType: row.productTypes.map((type) => type.name).join(', '),
-        dealStartsIn: isoOrNull(row.dealStartsIn),
-        dealExpiresIn: isoOrNull(row.dealExpiresIn),
-        dateTimeAdded: iso(row.dateTimeAdded),
-      };
-    },
-
-    /** Who added the deal (null when that user is gone), or null when the deal does not exist. */
-    async ownerOf(productId: number): Promise<{ addedById: number | null } | null> {
-      const [row] = await db.select({ addedById: products.addedById }).from(products).where(eq(products.id, productId));
-      return row ?? null;
-    },
-
-    /** The deal an image belongs to, or null when the image does not exist. */
-    async productIdOfImage(imageId: number): Promise<number | null> {
-      const [row] = await db.select({ productId: productImages.productId }).from(productImages).where(eq(productImages.id, imageId));
-      return row?.productId ?? null;
-    },
-
-    /** Which of these references are missing: the store, and any of the product types. */
-    async missingReferences(categoryId: number, productTypeIds: readonly number[]): Promise<{ store: boolean; productTypes: boolean }> {
-      const [store] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
-      const found = await db.select({ id: productTypes.id }).from(productTypes).where(inArray(productTypes.id, [...productTypeIds]));
-      return { store: !store, productTypes: found.length !== new Set(productTypeIds).size };
-    },
+    ...createDealReads(db),
 
     /**
      * Inserts a deal with its product types and its first (preview) image, and queues its
@@ -509,21 +245,7 @@ export function createDealsRepository(db: Database, goLive: GoLiveSchedule, jour
   };
 }
 
-export type DealsRepository = ReturnType<typeof createDealsRepository>;
-
-/** The `config.rule` of every route guarded by `dealOwnerOrAdmin` (printed in the README matrix). */
-export const OWN_DEAL_RULE = 'own deal unless admin';
-
-/** Finds the deal a request is about (from its validated query or body); null when there is none. */
-export type DealLocator = (request: FastifyRequest) => number | null | Promise<number | null>;
-
-/** Reads a validated id field of the query or body, e.g. `idFrom('query', 'productId')`. */
-export function idFrom(source: 'query' | 'body', field: string): (request: FastifyRequest) => number | null {
-  return (request) => {
-    const value = (request[source] as Record<string, unknown> | null | undefined)?.[field];
-    return typeof value === 'number' && Number.isInteger(value) ? value : null;
-  };
-}
+export type DealsRepository = ReturnType<typeof createDealsRepository> & { bulkUpdate: (viewer: BulkViewer, body: BulkUpdateProductsBody, audit: AuditTrail) => Promise<BulkOutcome> };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -537,30 +259,9 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Stores uploads (each checked by the image store: 415/413 on a bad one), then runs `write` with
- * their names. When a file is refused or `write` fails, the names stored so far are released, so a
- * rejected request leaves no file behind.
- */
-export async function withStoredImages<T>(images: ImageStore, uploads: readonly Buffer[], write: (names: string[]) => Promise<T>): Promise<T> {
-  const names: string[] = [];
-  try {
-    for (const upload of uploads) names.push(await images.save(upload));
-    return await write(names);
-  } catch (error) {
-    await images.release(names);
-    throw error;
-  }
-}
-
-/** The ownership rule itself, apart from any request. */
-export function mayChangeDeal(viewer: { userId: number; isAdmin: boolean }, deal: { addedById: number | null }): boolean {
-  return viewer.isAdmin || (deal.addedById !== null && deal.addedById === viewer.userId);
-}
-
 export default fp(
   async (fastify) => {
-    // Issue 20: each write's audit entry ('create', 'update' or 'restore', 'delete') and revision.
+    // Each write's audit entry ('create', 'update' or 'restore', 'delete') and revision.
     const journal: DealJournal = async (tx, { request, revision = 'save' }, productId, before, after) => {
       const action = before === null ? 'create' : after === null ? 'delete' : revision === 'restore' ? 'restore' : 'update';
       await fastify.audit.record(tx, request, { action, recordType: 'deal', recordId: productId, changes: fieldChanges(before, after) });
@@ -568,7 +269,11 @@ export default fp(
         await fastify.revisions.record(tx, { recordType: 'deal', recordId: productId, action: before === null ? 'create' : revision, snapshot: after, actor: actorOf(request) });
       }
     };
-    const deals = createDealsRepository(fastify.db, fastify.dealGoLive, journal);
+    const deals = {
+      ...createDealsRepository(fastify.db, fastify.dealGoLive, journal),
+      /** The deals table's bulk actions (activate, deactivate, delete, schedule) on the chosen deals. */
+      bulkUpdate: (viewer: BulkViewer, body: BulkUpdateProductsBody, audit: AuditTrail) => bulkUpdateDeals(fastify.db, fastify.dealGoLive, viewer, body, audit),
+    };
     fastify.decorate('deals', deals);
     fastify.decorate('dealOwnerOrAdmin', (locate: DealLocator, notFoundMessage: string = DEAL_MESSAGES.notFound) => {
       return async function dealOwnerOrAdmin(request: FastifyRequest): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Issue 20, drafts and publishing (`fastify.editorial`), one mechanism for every kind of record
+ * Editorial drafts and publishing (`fastify.editorial`), one mechanism for every kind of record
  * that has drafts (pages and blogs now; content sections and banners register the same way).
  *
  * - A record's own columns are what is published: the public site and its caches read them and
@@ -199,6 +199,27 @@ export function createEditorial(fastify: FastifyInstance) {
       if (row.unpublishAt) await cancelJob(tx, { recordType: kind.recordType, recordId: id, action: 'unpublish', at: row.unpublishAt });
       await fastify.revisions.record(tx, { recordType: kind.recordType, recordId: id, action: 'unpublish', snapshot: next, actor: actorOf(request) });
       await audit(tx, request, kind as unknown as EditorialKind<Snapshot>, id, 'unpublish', fieldChanges(published, next));
+    },
+
+    /**
+     * Runs `work` in one transaction with the record locked, given its draft and its published
+     * version: an editor's save composes the draft (and more writes of its own) in there.
+     */
+    async edit<S extends Snapshot, T>(kind: EditorialKind<S>, id: number, work: (tx: Tx, current: { draft: S | null; published: S }) => Promise<T>): Promise<T> {
+      return fastify.db.transaction(async (tx) => {
+        const row = await lock(tx, kind, id);
+        return work(tx, { draft: row.draft as S | null, published: await kind.read(tx, id) });
+      });
+    },
+
+    /** `publishIn` in a transaction of its own. */
+    async publish<S extends Snapshot>(kind: EditorialKind<S>, request: FastifyRequest, id: number): Promise<void> {
+      await fastify.db.transaction((tx) => editorial.publishIn(tx, kind, request, id));
+    },
+
+    /** `unpublishIn` in a transaction of its own. */
+    async unpublish<S extends Snapshot>(kind: EditorialKind<S>, request: FastifyRequest, id: number): Promise<void> {
+      await fastify.db.transaction((tx) => editorial.unpublishIn(tx, kind, request, id));
     },
 
     async discardDraft<S extends Snapshot>(kind: EditorialKind<S>, request: FastifyRequest, id: number) {

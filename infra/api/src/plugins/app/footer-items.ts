@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { footerItems } from '../../db/schema.js';
 import { HttpError } from '../../errors.js';
 import { auditedSort, created, deleted, updated, type AuditTrail } from './audit.js';
-import { writeSortOrders } from './pages.js';
+import { writeSortOrders } from '../../db/sort-orders.js';
 
 export interface FooterItemFields {
   label: string;

@@ -74,7 +74,7 @@ export function publicRemoteLocation(env: Env, root: string): RemoteLocation {
 }
 
 /**
- * Draft previews: `/preview` (staff) and `/preview/shared/{token}` (shareable links, issue 20).
+ * Draft previews: `/preview` (staff) and `/preview/shared/{token}` (shareable links).
  * Client-rendered only (a draft never enters the page cache) and never indexed.
  */
 const PREVIEW_PATH = /^\/preview(?:\/|$)/;

@@ -87,7 +87,7 @@ async function reencode(bytes: Buffer, format: Format): Promise<{ original: Buff
  * listed; rich-text columns may embed `Attachments/<name>`. Keep in step with the schema when a
  * table gains an image.
  */
-// Drafts and revisions (issue 20) keep their images: a draft may be published and any revision
+// Drafts and revisions keep their images: a draft may be published and any revision
 // restored, so an image stays while one of them names it.
 const referencesQuery = (name: string) => sql`
   SELECT 1 FROM categories WHERE image_file_path = ${name}

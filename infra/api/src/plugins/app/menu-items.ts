@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.js';
 import { menuItems, pages } from '../../db/schema.js';
 import { fieldError, HttpError } from '../../errors.js';
 import { auditedSort, created, deleted, updated, type AuditTrail } from './audit.js';
-import { writeSortOrders } from './pages.js';
+import { writeSortOrders } from '../../db/sort-orders.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -1,5 +1,5 @@
 /**
- * Issue 20: pages and blogs have drafts, schedules and revisions (`fastify.pageDrafts`). The
+ * Editorial drafts: pages and blogs have drafts, schedules and revisions (`fastify.pageDrafts`). The
  * published page is the row's own columns; `PageSnapshot` is the editable part of it (see
  * plugins/app/editorial.ts for the mechanism).
  */
@@ -11,7 +11,7 @@ import { fieldError } from '../../errors.js';
 import { createPreviewTokens, type PreviewTokens } from '../../lib/preview-tokens.js';
 import type { AppOptions } from '../../options.js';
 import type { EditorialKind, Tx } from './editorial.js';
-import { isUrlConflict, pageNotFound, urlTaken, type PageKind } from './pages.js';
+import { isUrlConflict, pageNotFound, urlTaken, type PageKind } from './page-rules.js';
 
 export const snapshotColumns = {
   name: pages.name,

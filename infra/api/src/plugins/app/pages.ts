@@ -4,11 +4,9 @@
  * blog call (or the reverse): it answers 404 as if absent.
  */
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
 import {
   CMS_MESSAGES,
-  MESSAGES,
   type Banner,
   type BannerItem,
   type ComponentType,
@@ -28,59 +26,10 @@ import { fieldError, HttpError } from '../../errors.js';
 import { editorialState, sameSnapshot } from './editorial.js';
 import { bannerWithDraft } from './banner-drafts.js';
 import { pageSnapshotOver, snapshotColumns } from './page-drafts.js';
+import { isUrlConflict, pageNotFound, urlTaken, type PageFields, type PageKind } from './page-rules.js';
+import { assertDistinctIds, writeSortOrders } from '../../db/sort-orders.js';
 import { withSectionDraft } from './section-drafts.js';
 
-export type PageKind = 'page' | 'blog';
-
-/** The editable fields of a page or blog, normalised by the route (trimmed, empty → null). */
-export interface PageFields {
-  name: string;
-  title: string | null;
-  url: string;
-  keywords: string | null;
-  description: string | null;
-  /** Undefined keeps the stored value (or the default on create). */
-  isBannerVisible: boolean | undefined;
-  bannerColor: string | undefined;
-  isActive: boolean | undefined;
-}
-
-export const pageNotFound = (kind: PageKind) => new HttpError(404, kind === 'blog' ? CMS_MESSAGES.blogNotFound : CMS_MESSAGES.pageNotFound);
-
-const URL_INDEX = 'pages_url_lower_key';
-
-/** The unique url index refused a write (two saves raced past the explicit check). */
-export function isUrlConflict(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === '23505' && (constraint === URL_INDEX || String(message).includes(URL_INDEX))) return true;
-  }
-  return false;
-}
-
-export const urlTaken = () => fieldError('url', MESSAGES.page.urlTaken);
-
-function assertDistinctIds(items: SortItems): void {
-  if (new Set(items.map((item) => item.id)).size !== items.length) throw new HttpError(400, CMS_MESSAGES.sortDuplicate);
-}
-
-/**
- * Writes new sort orders in one statement and fails (inside the caller's transaction, so nothing
- * is kept) unless every id exists. Shared by the page components, menu items and footer items.
- */
-export async function writeSortOrders(tx: Executor, table: PgTable, items: SortItems): Promise<void> {
-  if (items.length === 0) return;
-  assertDistinctIds(items);
-  const values = sql.join(
-    items.map((item) => sql`(${item.id}::integer, ${item.sortOrder}::integer)`),
-    sql`, `,
-  );
-  const result = await tx.execute(
-    sql`UPDATE ${table} AS t SET sort_order = v.sort_order FROM (VALUES ${values}) AS v(id, sort_order) WHERE t.id = v.id RETURNING t.id`,
-  );
-  // Both drivers answer `{ rows }`.
-  if ((result as unknown as { rows: unknown[] }).rows.length !== items.length) throw new HttpError(400, CMS_MESSAGES.sortUnknown);
-}
 
 const listColumns = {
   id: pages.id,
@@ -120,8 +69,6 @@ const isoOrNull = (value: Date | null) => (value === null ? null : value.toISOSt
 const withIsoDate = <T extends { addedOn: Date }>(row: T): Omit<T, 'addedOn'> & { addedOn: string } => ({ ...row, addedOn: row.addedOn.toISOString() });
 
 const ofKind = (kind: PageKind, id?: number) => and(eq(pages.isBlog, kind === 'blog'), id === undefined ? undefined : eq(pages.id, id));
-
-
 
 export function createPagesRepository(db: Database) {
   /** The page's components in page order, named after their section or banner. */

@@ -1,5 +1,5 @@
 /**
- * Issue 20, revision history (`fastify.revisions`): each kind of record that keeps revisions
+ * Revision history (`fastify.revisions`): each kind of record that keeps revisions
  * registers how its revisions are read (who may) and restored; the `Revisions` controller serves
  * them all. A revision is written by the feature itself, in the transaction of the write it
  * describes (`record(tx, …)`), so history and record never disagree.

@@ -1,5 +1,5 @@
 /**
- * Issue 20: content sections have drafts, schedules and revisions (`fastify.sectionDrafts`). The
+ * Editorial drafts: content sections have drafts, schedules and revisions (`fastify.sectionDrafts`). The
  * published section is the row's own columns (what the public site renders); `ContentSectionSnapshot`
  * is the editable part of it, named as the row names it (see plugins/app/editorial.ts for the
  * mechanism). A section's origin (`pageId`/`blogId`) is where its editor returns to, not content:

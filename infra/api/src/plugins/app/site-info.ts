@@ -18,7 +18,7 @@ import { SEARCH_LIMITS, type SiteInfo } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { etagOf, publicCacheTtlMs, VersionedCache, type CompressedBodies } from '../../lib/http-cache.js';
 import type { AppOptions } from '../../options.js';
-import { CARD_JOINS, DEAL_CARD_JSON } from './deal-search.js';
+import { CARD_JOINS, DEAL_CARD_JSON } from '../../db/deal-search-sql.js';
 
 /** `[]` instead of NULL for an empty aggregate. */
 const list = (aggregate: SQL) => sql`coalesce((${aggregate}), '[]'::json)`;

@@ -1,4 +1,5 @@
 /** Opens and migrates the database, exposes it as `fastify.db` and closes it with the server. */
+import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { openDatabase, type Database, type DatabaseOptions, type RawSql } from '../../db/client.js';
 import type { AppOptions } from '../../options.js';
@@ -9,6 +10,8 @@ declare module 'fastify' {
     dbDriver: DatabaseOptions['driver'];
     /** The same database for plain SQL text (the job queue's own statements). */
     rawSql: RawSql;
+    /** Rejects when the database does not answer a trivial query (the health check). */
+    databaseAlive(): Promise<void>;
   }
 }
 
@@ -18,6 +21,9 @@ export default fp<AppOptions>(
     fastify.decorate('db', database.db);
     fastify.decorate('dbDriver', database.driver);
     fastify.decorate('rawSql', database.raw);
+    fastify.decorate('databaseAlive', async () => {
+      await database.db.execute(sql`select 1`);
+    });
     fastify.addHook('onClose', async () => {
       await database.close();
     });

@@ -2,6 +2,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
+import { securityOf, standardDocument } from './openapi-document.js';
 
 export default fp(
   async (fastify) => {
@@ -15,18 +16,24 @@ export default fp(
             'Protected calls take `Authorization: Bearer <token>` from `Users/Authenticate`; each operation names its access level.',
           version: '1.0.0',
         },
+        // Relative: the API answers on the same origin that serves this document (one process
+        // serves the API, the documentation and the frontends), whatever host and port a
+        // deployment uses, so "Try it out" and generated clients call the server they read it from.
+        servers: [{ url: '/', description: 'The server this document is served from' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
-      // Name the access level of every operation in its description, and mark protected ones.
+      // Name the access level of every operation in its description, and declare its security:
+      // none for public calls, the bearer token (or nothing) for optional ones, the token otherwise.
       transform: ({ schema, url, route }) => {
         const access = route.config?.access;
         const rule = route.config?.rule;
-        if (!schema || !access) return { schema, url };
-        const note = `Access: **${access}**${rule ? ` — ${rule}` : ''}.`;
-        const transformed = { ...schema, description: schema.description ? `${schema.description}\n\n${note}` : note } as typeof schema & { security?: unknown };
-        if (access !== 'public') transformed.security = [{ bearer: [] }];
-        return { schema: transformed, url };
+        const note = access ? `Access: **${access}**${rule ? ` — ${rule}` : ''}.` : undefined;
+        const description = note && schema?.description ? `${schema.description}\n\n${note}` : (note ?? schema?.description);
+        return { schema: { ...schema, ...(description ? { description } : {}), security: securityOf(access) }, url };
       },
+      // Standard OpenAPI: non-standard schema keywords as extensions, a summary and an operationId
+      // on every operation. The route schemas themselves are left as Ajv validates them.
+      transformObject: (documentObject) => ('openapiObject' in documentObject ? standardDocument(documentObject.openapiObject) : documentObject.swaggerObject),
     });
     await fastify.register(swaggerUi, { routePrefix: '/api/docs' });
   },

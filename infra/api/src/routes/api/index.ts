@@ -1,6 +1,5 @@
 /** `GET /api/health`: liveness plus a trivial query, so a dead database shows as unhealthy. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'drizzle-orm';
 import { ErrorResponseSchema, HealthResponseSchema, MESSAGES } from '@deals/contract';
 
 const health: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -9,7 +8,7 @@ const health: FastifyPluginAsyncTypebox = async (fastify) => {
     { config: { access: 'public' }, schema: { response: { 200: HealthResponseSchema, 503: ErrorResponseSchema } } },
     async (request, reply) => {
       try {
-        await fastify.db.execute(sql`select 1`);
+        await fastify.databaseAlive();
       } catch (error) {
         request.log.error({ err: error }, 'health check: database query failed');
         return reply.code(503).send({ message: MESSAGES.serviceUnavailable });

@@ -1,5 +1,5 @@
 /**
- * Issue 20 point 4: the audit log screen's calls, admins only (staff get 403 from the access
+ * The audit log screen's calls, admins only (staff get 403 from the access
  * hook). The log itself is written by `fastify.audit` (plugins/app/audit.ts) and never changed
  * here: reading it is not a write, so it records nothing.
  */
@@ -12,12 +12,9 @@ import {
   GetAuditLogQuerySchema,
   type AuditLogQuery,
   type AuditLogRow,
-  type AuditLogSortKey,
 } from '@deals/contract';
 import { TablePageSchema } from '@deals/contract/tables';
-import { AUDIT_LOG_TABLE, auditActors, auditLogCsvColumns, auditRecordTypes } from '../../../db/admin-tables/audit-log-table.js';
-import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
-import { dateTimeWriter, exportTimeZone, sendCsv } from '../../../lib/csv-export.js';
+import { exportTimeZone } from '../../../lib/csv-export.js';
 
 const auditLogRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -34,7 +31,7 @@ const auditLogRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const query: AuditLogQuery = { ...request.query, timeZone: exportTimeZone(request.query.timeZone) };
       // The database writes the JSON document (see tablePageJson): a string payload is sent as it is.
-      const json = await tablePageJson(fastify.db, AUDIT_LOG_TABLE, query);
+      const json = await fastify.adminTables.pageJson('auditLog', query);
       return reply.type('application/json; charset=utf-8').send(json as unknown as { items: AuditLogRow[]; total: number; page: number; pageSize: number });
     },
   );
@@ -53,8 +50,7 @@ const auditLogRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const timeZone = exportTimeZone(request.query.timeZone);
       const query: AuditLogQuery = { ...request.query, timeZone };
-      const columns = auditLogCsvColumns(dateTimeWriter(timeZone));
-      return sendCsv(reply, 'audit-log', columns, tableBatches<AuditLogRow, AuditLogQuery, AuditLogSortKey>(fastify.db, AUDIT_LOG_TABLE, query));
+      return fastify.adminTables.sendCsv(reply, 'auditLog', query, timeZone);
     },
   );
 
@@ -67,7 +63,7 @@ const auditLogRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: AuditActorsResponseSchema },
       },
     },
-    async () => auditActors(fastify.db),
+    async () => fastify.adminTables.auditActors(),
   );
 
   fastify.get(
@@ -76,7 +72,7 @@ const auditLogRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { access: 'admin' },
       schema: { description: 'The record types that appear in the log, alphabetically (the record-type filter).', response: { 200: AuditRecordTypesResponseSchema } },
     },
-    async () => auditRecordTypes(fastify.db),
+    async () => fastify.adminTables.auditRecordTypes(),
   );
 };
 

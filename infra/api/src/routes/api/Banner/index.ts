@@ -1,7 +1,6 @@
 /** Banners (spec §7 "Banner/…"): dynamic banners made of ordered banner items. Admins only. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { eq } from 'drizzle-orm';
 import {
   AdminBannerSchema,
   BannerListItemSchema,
@@ -21,18 +20,12 @@ import {
   type BannerListItem,
   type BannerSnapshot,
   type SaveBannerDraft,
-  type BannerTableSortKey,
   type CreateBanner,
 } from '@deals/contract';
 import { TablePageSchema } from '@deals/contract/tables';
-import { bannerCsvColumns, BANNERS_TABLE, type BannerTableFilter } from '../../../db/admin-tables/banners-table.js';
-import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
-import { banners } from '../../../db/schema.js';
 import { HttpError, fieldErrors } from '../../../errors.js';
-import { exportTimeZone, sendCsv } from '../../../lib/csv-export.js';
 import { bannerItemSnapshot, bannerSnapshot, bannerSnapshotImages, bannerSnapshotOver } from '../../../plugins/app/banner-drafts.js';
 import { prepareBannerItem, type BannerValues } from '../../../plugins/app/banners.js';
-import { updated } from '../../../plugins/app/audit.js';
 import { STORED_NAME } from '../../../plugins/app/images.js';
 import { parseFlag } from '../../../plugins/app/viewer.js';
 
@@ -72,7 +65,7 @@ const banner: FastifyPluginAsyncTypebox = async (fastify) => {
       const { isActive, ...query } = request.query;
       if (query.page === undefined && query.pageSize === undefined) return repo.list({ isActive: parseFlag(isActive) });
       // PostgreSQL writes the page's JSON (tablePageJson): the string is sent as it is.
-      const json = await tablePageJson(fastify.db, BANNERS_TABLE, { ...query, isActive: parseFlag(isActive) });
+      const json = await fastify.adminTables.pageJson('banners', { ...query, isActive: parseFlag(isActive) });
       return reply.type('application/json; charset=utf-8').send(json as unknown as BannerListItem[]);
     },
   );
@@ -89,8 +82,7 @@ const banner: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { isActive, timeZone, ...query } = request.query;
-      exportTimeZone(timeZone);
-      return sendCsv(reply, 'banners', bannerCsvColumns(), tableBatches<BannerListItem, BannerTableFilter, BannerTableSortKey>(fastify.db, BANNERS_TABLE, { ...query, isActive: parseFlag(isActive) }));
+      return fastify.adminTables.sendCsv(reply, 'banners', { ...query, isActive: parseFlag(isActive) }, timeZone);
     },
   );
 
@@ -100,7 +92,7 @@ const banner: FastifyPluginAsyncTypebox = async (fastify) => {
       config: admin,
       schema: {
         description:
-          'The published banner with its `bannerItems` in their sort order; issue 20: plus `draft` (the unpublished banner and items the editor works on, null: none) and `editorial` (hasDraft, schedule, last published).',
+          'The published banner with its `bannerItems` in their sort order, plus `draft` (the unpublished banner and items the editor works on, null: none) and `editorial` (hasDraft, schedule, last published).',
         querystring: IdQuery('bannerId'),
         response: { 200: AdminBannerSchema },
       },
@@ -118,7 +110,7 @@ const banner: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: admin,
       schema: {
-        description: 'JSON `{ name, isActive, pageId?, blogId? }`. Published at once (issue 20: its first revision, `create`).',
+        description: 'JSON `{ name, isActive, pageId?, blogId? }`. Published at once (its first revision, `create`).',
         consumes: forms,
         body: CreateBannerSchema,
         response: { 200: CreatedResponseSchema },
@@ -206,7 +198,7 @@ const banner: FastifyPluginAsyncTypebox = async (fastify) => {
       config: admin,
       schema: {
         description:
-          'Issue 20: keeps the banner and its items as its draft; the public site keeps showing the published banner. JSON: `UpdateBanner`\'s body plus `items`, the banner\'s items in order, each with `BannerItem/CreateBannerItem`\'s fields (same rules and messages; errors keyed `items.<n>.<field>`), ' +
+          'Keeps the banner and its items as its draft; the public site keeps showing the published banner. JSON: `UpdateBanner`\'s body plus `items`, the banner\'s items in order, each with `BannerItem/CreateBannerItem`\'s fields (same rules and messages; errors keyed `items.<n>.<field>`), ' +
           '`id` (a published item; null for a new one) and `imagePath`: the stored name of its image, uploaded first with `ContentSection/UploadImageToContentSection` (its `filePath`); absent on a published item, its image stays. ' +
           'An item left out is deleted when the draft is published. A draft equal to the published banner is no draft. `pageId`/`blogId`, which the public site does not show, are saved at once.',
         body: SaveBannerDraftSchema,
@@ -216,9 +208,7 @@ const banner: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const { id, ...body } = request.body;
       let before: string[] = [];
-      await fastify.db.transaction(async (tx) => {
-        const { draft } = await fastify.editorial.lockIn(tx, drafts.kind, id);
-        const published = await drafts.kind.read(tx, id);
+      await fastify.editorial.edit(drafts.kind, id, async (tx, { draft, published }) => {
         const base = draft ? bannerSnapshotOver(published, draft) : published;
         const snapshot = await draftSnapshot(body, base, published);
         before = bannerSnapshotImages(draft);
@@ -227,11 +217,7 @@ const banner: FastifyPluginAsyncTypebox = async (fastify) => {
         const origin: Pick<BannerValues, 'pageId' | 'blogId'> = {};
         if (body.pageId !== undefined) origin.pageId = body.pageId ?? null;
         if (body.blogId !== undefined) origin.blogId = body.blogId ?? null;
-        if (Object.keys(origin).length > 0) {
-          const [row] = await tx.select().from(banners).where(eq(banners.id, id));
-          await tx.update(banners).set(origin).where(eq(banners.id, id));
-          if (row) await fastify.audit.trail(request)(tx, updated('banner', row, origin));
-        }
+        await fastify.banners.setOrigin(tx, id, origin, fastify.audit.trail(request));
       });
       // Images only the replaced draft named (release keeps what anything still names).
       await fastify.images.release(before);
@@ -245,7 +231,7 @@ const banner: FastifyPluginAsyncTypebox = async (fastify) => {
       config: admin,
       schema: {
         description:
-          'Issue 20: makes the draft the public banner (its fields and items: kept items keep their ids, new ones are added, items left out deleted) and keeps a revision; without a draft, makes an inactive banner active. Clears a scheduled publish.',
+          'Makes the draft the public banner (its fields and items: kept items keep their ids, new ones are added, items left out deleted) and keeps a revision; without a draft, makes an inactive banner active. Clears a scheduled publish.',
         querystring: IdQuery('bannerId'),
         response: { 200: MessageResponseSchema },
       },
@@ -253,9 +239,8 @@ const banner: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const id = request.query.bannerId;
       let before: string[] = [];
-      await fastify.db.transaction(async (tx) => {
-        await fastify.editorial.lockIn(tx, drafts.kind, id);
-        before = bannerSnapshotImages(await drafts.kind.read(tx, id));
+      await fastify.editorial.edit(drafts.kind, id, async (tx, { published }) => {
+        before = bannerSnapshotImages(published);
         await fastify.editorial.publishIn(tx, drafts.kind, request, id);
       });
       await fastify.images.release(before);
@@ -268,13 +253,13 @@ const banner: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: admin,
       schema: {
-        description: 'Issue 20: takes the banner off the public site (inactive) and keeps a revision; its draft stays. Clears a scheduled unpublish.',
+        description: 'Takes the banner off the public site (inactive) and keeps a revision; its draft stays. Clears a scheduled unpublish.',
         querystring: IdQuery('bannerId'),
         response: { 200: MessageResponseSchema },
       },
     },
     async (request) => {
-      await fastify.db.transaction((tx) => fastify.editorial.unpublishIn(tx, drafts.kind, request, request.query.bannerId));
+      await fastify.editorial.unpublish(drafts.kind, request, request.query.bannerId);
       return { message: REVISION_MESSAGES.unpublished };
     },
   );
@@ -283,7 +268,7 @@ const banner: FastifyPluginAsyncTypebox = async (fastify) => {
     '/DiscardBannerDraft',
     {
       config: admin,
-      schema: { description: "Issue 20: drops the banner's unpublished changes (fields and items).", querystring: IdQuery('bannerId'), response: { 200: MessageResponseSchema } },
+      schema: { description: "Drops the banner's unpublished changes (fields and items).", querystring: IdQuery('bannerId'), response: { 200: MessageResponseSchema } },
     },
     async (request) => {
       const id = request.query.bannerId;
@@ -302,7 +287,7 @@ const banner: FastifyPluginAsyncTypebox = async (fastify) => {
       config: admin,
       schema: {
         description:
-          'Issue 20: publish the draft at `publishAt` and take the banner off the site at `unpublishAt` (each in the future, unpublish after publish; null clears one). Run by the job queue, once, on one instance, across restarts.',
+          'Publish the draft at `publishAt` and take the banner off the site at `unpublishAt` (each in the future, unpublish after publish; null clears one). Run by the job queue, once, on one instance, across restarts.',
         querystring: IdQuery('bannerId'),
         body: ScheduleBodySchema,
         response: { 200: MessageResponseSchema },

@@ -1,7 +1,7 @@
 /**
  * Banner items (spec §7 "BannerItem/…"): the slides of a banner. Admins only. Each call changes the
  * published banner at once and keeps a revision of it; a draft the banner has takes the same change
- * (issue 20, plugins/app/banner-drafts.ts). The editor saves drafts instead (`Banner/SaveBannerDraft`).
+ * (plugins/app/banner-drafts.ts). The editor saves drafts instead (`Banner/SaveBannerDraft`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {

@@ -1,6 +1,6 @@
 /**
  * Content sections (spec §7 "ContentSection/…"): the CMS building blocks of pages and blogs. Admins only.
- * Issue 20: the editor saves drafts (`SaveContentSectionDraft`) that the public site never sees until
+ * Editorial drafts: the editor saves drafts (`SaveContentSectionDraft`) that the public site never sees until
  * `PublishContentSection`; `UpdateContentSection` keeps the spec's meaning (saves and publishes at once).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -31,10 +31,7 @@ import {
   UploadContentImageSchema,
 } from '@deals/contract';
 import { TablePageSchema, type TablePage } from '@deals/contract/tables';
-import { sectionCsvColumns, SECTIONS_TABLE, type SectionTableFilter, type SectionTableOrder } from '../../../db/admin-tables/sections-table.js';
-import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
 import { HttpError, fieldError, fieldErrors } from '../../../errors.js';
-import { exportTimeZone, sendCsv } from '../../../lib/csv-export.js';
 import { isUpload } from '../../../plugins/app/images.js';
 import { prepareContentSection, sectionImages, withUploads } from '../../../plugins/app/content-sections.js';
 import { sameSnapshot } from '../../../plugins/app/editorial.js';
@@ -77,9 +74,7 @@ const contentSection: FastifyPluginAsyncTypebox = async (fastify) => {
     if (failed) throw failed;
     let before: string[] = [];
     await withUploads(fastify.images, { image }, (saved) =>
-      fastify.db.transaction(async (tx) => {
-        const { draft } = await fastify.editorial.lockIn(tx, kind, id);
-        const published = await kind.read(tx, id);
+      fastify.editorial.edit(kind, id, async (tx, { draft, published }) => {
         const snapshot: ContentSectionSnapshot = { ...values, imagePath: saved.image ?? (draft ?? published).imagePath };
         before = [...sectionImages(published), ...sectionImages(draft)];
         await repo.setOrigin(tx, id, { pageId, blogId }, fastify.audit.trail(request));
@@ -98,7 +93,7 @@ const contentSection: FastifyPluginAsyncTypebox = async (fastify) => {
       config: admin,
       schema: {
         description:
-          'Every content section (`isActive` empty = all), by name, as published, with `hasDraft` ("Changes not published"), `publishAt` and `unpublishAt` (issue 20). ' +
+          'Every content section (`isActive` empty = all), by name, as published, with `hasDraft` ("Changes not published"), `publishAt` and `unpublishAt`. ' +
           'With `page` (or `pageSize`): one page of the content-sections screen\'s table, content sections and banners together (`{ kind, id, name, type, isActive, hasDraft, publishAt, unpublishAt }`), matching the filters, sorted by `sortBy`/`order` (by default content sections first, each kind by name), and their total (`{ items, total, page, pageSize }`).',
         querystring: GetAllContentSectionsQuerySchema,
         response: { 200: Type.Union([Type.Array(ContentSectionListItemSchema), TablePageSchema(SectionTableRowSchema)]) },
@@ -108,7 +103,7 @@ const contentSection: FastifyPluginAsyncTypebox = async (fastify) => {
       const { isActive, ...query } = request.query;
       if (query.page === undefined && query.pageSize === undefined) return repo.list({ isActive: parseFlag(isActive) });
       // PostgreSQL writes the page's JSON (tablePageJson): the string is sent as it is.
-      const json = await tablePageJson(fastify.db, SECTIONS_TABLE, { ...query, isActive: parseFlag(isActive) });
+      const json = await fastify.adminTables.pageJson('sections', { ...query, isActive: parseFlag(isActive) });
       return reply.type('application/json; charset=utf-8').send(json as unknown as TablePage<SectionTableRow>);
     },
   );
@@ -127,13 +122,7 @@ const contentSection: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const { isActive, timeZone, ...query } = request.query;
       // The table has no dates; the zone is still checked, as every export's.
-      exportTimeZone(timeZone);
-      return sendCsv(
-        reply,
-        'content-sections',
-        sectionCsvColumns(),
-        tableBatches<SectionTableRow, SectionTableFilter, SectionTableOrder>(fastify.db, SECTIONS_TABLE, { ...query, isActive: parseFlag(isActive) }),
-      );
+      return fastify.adminTables.sendCsv(reply, 'sections', { ...query, isActive: parseFlag(isActive) }, timeZone);
     },
   );
 
@@ -143,7 +132,7 @@ const contentSection: FastifyPluginAsyncTypebox = async (fastify) => {
       config: admin,
       schema: {
         description:
-          'The published section, plus (issue 20) `draft`: the unpublished edits the editor works on (null: none; its fields named as stored, `rawHtml`), and `editorial`: its draft, schedule and publishing state.',
+          'The published section, plus `draft`: the unpublished edits the editor works on (null: none; its fields named as stored, `rawHtml`), and `editorial`: its draft, schedule and publishing state.',
         querystring: byId,
         response: { 200: ContentSectionDetailSchema },
       },
@@ -210,7 +199,7 @@ const contentSection: FastifyPluginAsyncTypebox = async (fastify) => {
       config: admin,
       schema: {
         description:
-          'Issue 20: keeps the form (as `UpdateContentSection` takes it, checked the same way) as the section\'s draft; the public site keeps showing the published section. A draft equal to the published section is no draft. ' +
+          'Keeps the form (as `UpdateContentSection` takes it, checked the same way) as the section\'s draft; the public site keeps showing the published section. A draft equal to the published section is no draft. ' +
           'A sent `image` is the draft\'s; without one the draft keeps its image (else the published one).',
         consumes: multipart,
         body: UpdateContentSectionSchema,
@@ -229,13 +218,13 @@ const contentSection: FastifyPluginAsyncTypebox = async (fastify) => {
       config: admin,
       schema: {
         description:
-          'Issue 20: copies the draft into the public section and keeps a revision (without a draft, makes an inactive section active; 400 when there is nothing to publish). Clears a scheduled publish.',
+          'Copies the draft into the public section and keeps a revision (without a draft, makes an inactive section active; 400 when there is nothing to publish). Clears a scheduled publish.',
         querystring: byId,
         response: { 200: MessageResponseSchema },
       },
     },
     async (request) => {
-      await fastify.db.transaction((tx) => fastify.editorial.publishIn(tx, kind, request, request.query.contentSectionId));
+      await fastify.editorial.publish(kind, request, request.query.contentSectionId);
       return { message: REVISION_MESSAGES.published };
     },
   );
@@ -245,13 +234,13 @@ const contentSection: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: admin,
       schema: {
-        description: 'Issue 20: takes the section off the public site (inactive) and keeps a revision; its draft stays. Clears a scheduled unpublish.',
+        description: 'Takes the section off the public site (inactive) and keeps a revision; its draft stays. Clears a scheduled unpublish.',
         querystring: byId,
         response: { 200: MessageResponseSchema },
       },
     },
     async (request) => {
-      await fastify.db.transaction((tx) => fastify.editorial.unpublishIn(tx, kind, request, request.query.contentSectionId));
+      await fastify.editorial.unpublish(kind, request, request.query.contentSectionId);
       return { message: REVISION_MESSAGES.unpublished };
     },
   );
@@ -260,7 +249,7 @@ const contentSection: FastifyPluginAsyncTypebox = async (fastify) => {
     '/DiscardContentSectionDraft',
     {
       config: admin,
-      schema: { description: "Issue 20: drops the section's unpublished changes.", querystring: byId, response: { 200: MessageResponseSchema } },
+      schema: { description: "Drops the section's unpublished changes.", querystring: byId, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
       const id = request.query.contentSectionId;
@@ -278,7 +267,7 @@ const contentSection: FastifyPluginAsyncTypebox = async (fastify) => {
       config: admin,
       schema: {
         description:
-          'Issue 20: publish the draft at `publishAt` and take the section off the site at `unpublishAt` (each in the future, unpublish after publish; null clears one). Run by the job queue, once, on one instance, across restarts.',
+          'Publish the draft at `publishAt` and take the section off the site at `unpublishAt` (each in the future, unpublish after publish; null clears one). Run by the job queue, once, on one instance, across restarts.',
         querystring: byId,
         body: ScheduleBodySchema,
         response: { 200: MessageResponseSchema },

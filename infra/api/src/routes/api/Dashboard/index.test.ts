@@ -12,7 +12,7 @@ import { pushNotificationHistory } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { insertDeal, insertStore } from '../../../test-support/deals.js';
 import { createTestStaff, type TestStaff } from '../../../test-support/staff.js';
-import { statsPeriod } from './dashboard-stats.js';
+import { statsPeriod } from '../../../plugins/app/dashboard-stats.js';
 import { OWN_FIGURES_RULE } from './index.js';
 
 const STATS = '/api/Dashboard/GetStats';

@@ -1,12 +1,11 @@
 /**
- * The back office's dashboard (issue 19 point 5, beyond the spec): `GET Dashboard/GetStats`, every
+ * The back office's dashboard (beyond the spec): `GET Dashboard/GetStats`, every
  * figure of the page in one call. Any staff member may call it; the figures are scoped, not
  * refused: staff get their own deals' and notifications' figures, admins everyone's.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DashboardStatsSchema } from '@deals/contract';
 import { isAdmin, staffViewer } from '../../../plugins/app/viewer.js';
-import { dashboardStats } from './dashboard-stats.js';
 
 export const OWN_FIGURES_RULE = 'figures of own deals and notifications unless admin';
 
@@ -24,7 +23,7 @@ const dashboard: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const viewer = staffViewer(request);
-      return dashboardStats(fastify.db, isAdmin(request) ? { kind: 'all' } : { kind: 'own', userId: viewer.userId });
+      return fastify.dashboard.stats(isAdmin(request) ? { kind: 'all' } : { kind: 'own', userId: viewer.userId });
     },
   );
 };

@@ -1,5 +1,5 @@
 /**
- * Keyword deal alerts (issue 19 point 4): a browser with deal alerts on follows words and stores.
+ * Keyword deal alerts: a browser with deal alerts on follows words and stores.
  * Anonymous like Devices/Register: the browser is named by its subscription endpoint, sent in the
  * body (never the URL, which access logs keep), and sees only that endpoint's follows. Writes are
  * rate limited per IP as device registrations are.

@@ -11,7 +11,6 @@ import {
   EmailSubscriberSchema,
   MessageResponseSchema,
 } from '@deals/contract';
-import { listSubscribers, subscribe } from './subscribers.js';
 
 const emailBlast: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
@@ -21,7 +20,7 @@ const emailBlast: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { body: EmailSubscribeBodySchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      await subscribe(fastify.db, request.body.email.trim());
+      await fastify.emailSubscribers.subscribe(request.body.email.trim());
       // The same answer whether the address was new or known: no way to probe the list.
       return { message: EMAIL_BLAST_MESSAGES.subscribed };
     },
@@ -30,7 +29,7 @@ const emailBlast: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/GetSubscribers',
     { config: { access: 'admin' }, schema: { response: { 200: Type.Array(EmailSubscriberSchema) } } },
-    async () => listSubscribers(fastify.db),
+    async () => fastify.emailSubscribers.list(),
   );
 };
 

@@ -5,12 +5,10 @@
  * member may open a section, save its details and add or remove its deals (the screen lets them).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import {
   AssociateProductsBodySchema,
   AssociateProductsResponseSchema,
   CATALOG_MESSAGES,
-  CreatedResponseSchema,
   CreateFeaturedSectionBodySchema,
   type CreateFeaturedSectionBody,
   FeaturedSectionDetailSchema,
@@ -26,14 +24,11 @@ import {
   MESSAGES,
   MessageResponseSchema,
   RemoveProductFromFeaturedSectionQuerySchema,
-  SortItemsSchema,
   UpdateFeaturedSectionBodySchema,
 } from '@deals/contract';
-import { SECTION_DEALS_TABLE } from '../../../db/admin-tables/section-deals-table.js';
-import { tablePageJson } from '../../../db/admin-tables/table.js';
-import { fieldError, HttpError } from '../../../errors.js';
+import { HttpError } from '../../../errors.js';
 import { isUpload } from '../../../plugins/app/images.js';
-import { parseFlag, visibleIsActive } from '../../../plugins/app/viewer.js';
+import { catalogListRoutes } from '../catalog-list-routes.js';
 
 const FORM = ['multipart/form-data', 'application/json'];
 
@@ -43,18 +38,33 @@ function sectionInput(body: CreateFeaturedSectionBody) {
 }
 
 const featuredSection: FastifyPluginAsyncTypebox = async (fastify) => {
-  fastify.get(
-    '/GetAllFeaturedSections',
-    {
-      config: { access: 'optional' },
-      schema: {
-        description: 'Featured sections by sort order. An empty `isActive` lists all (staff); anonymous callers always get active ones only.',
-        querystring: GetAllFeaturedSectionsQuerySchema,
-        response: { 200: Type.Array(FeaturedSectionSchema) },
-      },
+  catalogListRoutes(fastify, {
+    repository: fastify.featuredSections,
+    item: FeaturedSectionSchema,
+    list: {
+      path: '/GetAllFeaturedSections',
+      description: 'Featured sections by sort order. An empty `isActive` lists all (staff); anonymous callers always get active ones only.',
+      query: GetAllFeaturedSectionsQuerySchema,
     },
-    async (request) => fastify.featuredSections.list({ isActive: visibleIsActive(request, parseFlag(request.query.isActive)) }),
-  );
+    create: { path: '/CreateFeaturedSection', description: 'Multipart form: name, isActive, sortOrder and the required `image` file.', body: CreateFeaturedSectionBodySchema },
+    // Any staff member may save a section's details: spec 2 §6 hides only New, Sort and Remove from non-admins.
+    update: {
+      path: '/UpdateFeaturedSection',
+      description: 'Multipart form with `id`. Absent fields keep their value; an `image` file replaces the image.',
+      body: UpdateFeaturedSectionBodySchema,
+      access: 'staff',
+    },
+    sort: { path: '/SortFeaturedSections', description: 'The sections with their new `sortOrder`, written in one transaction: an unknown id writes nothing (404).' },
+    delete: {
+      path: '/DeleteFeaturedSection',
+      description: 'Deletes the section and its deal links (the deals stay); its image file is removed once nothing refers to it.',
+      query: FeaturedSectionIdQuerySchema,
+      id: 'id',
+    },
+    input: sectionInput,
+    file: { key: 'image', field: 'image', required: MESSAGES.featuredSection.imageRequired },
+    messages: CATALOG_MESSAGES.featuredSection,
+  });
 
   fastify.get(
     '/GetFeaturedSection',
@@ -89,77 +99,8 @@ const featuredSection: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!(await fastify.featuredSections.get(request.query.featuredSectionId, { activeOnly: false, withProducts: false }))) {
         throw new HttpError(404, CATALOG_MESSAGES.featuredSection.notFound);
       }
-      const json = await tablePageJson(fastify.db, SECTION_DEALS_TABLE, request.query);
+      const json = await fastify.adminTables.pageJson('sectionDeals', request.query);
       return reply.type('application/json; charset=utf-8').send(json as unknown as TablePage<FeaturedSectionProduct>);
-    },
-  );
-
-  fastify.post(
-    '/CreateFeaturedSection',
-    {
-      config: { access: 'admin' },
-      schema: {
-        description: 'Multipart form: name, isActive, sortOrder and the required `image` file.',
-        consumes: FORM,
-        body: CreateFeaturedSectionBodySchema,
-        response: { 200: CreatedResponseSchema },
-      },
-    },
-    async (request) => {
-      const input = sectionInput(request.body);
-      if (!input.image) throw fieldError('image', MESSAGES.featuredSection.imageRequired);
-      const id = await fastify.featuredSections.create({ ...input, image: input.image }, fastify.audit.trail(request));
-      return { message: CATALOG_MESSAGES.featuredSection.created, id };
-    },
-  );
-
-  fastify.put(
-    '/UpdateFeaturedSection',
-    {
-      // Any staff member: spec 2 §6 hides only New, Sort and Remove from non-admins.
-      config: { access: 'staff' },
-      schema: {
-        description: 'Multipart form with `id`. Absent fields keep their value; an `image` file replaces the image.',
-        consumes: FORM,
-        body: UpdateFeaturedSectionBodySchema,
-        response: { 200: MessageResponseSchema },
-      },
-    },
-    async (request) => {
-      await fastify.featuredSections.update(request.body.id, sectionInput(request.body), fastify.audit.trail(request));
-      return { message: CATALOG_MESSAGES.featuredSection.updated };
-    },
-  );
-
-  fastify.put(
-    '/SortFeaturedSections',
-    {
-      config: { access: 'admin' },
-      schema: {
-        description: 'The sections with their new `sortOrder`, written in one transaction: an unknown id writes nothing (404).',
-        body: SortItemsSchema,
-        response: { 200: MessageResponseSchema },
-      },
-    },
-    async (request) => {
-      await fastify.featuredSections.sort(request.body, fastify.audit.trail(request));
-      return { message: CATALOG_MESSAGES.featuredSection.sorted };
-    },
-  );
-
-  fastify.delete(
-    '/DeleteFeaturedSection',
-    {
-      config: { access: 'admin' },
-      schema: {
-        description: 'Deletes the section and its deal links (the deals stay); its image file is removed once nothing refers to it.',
-        querystring: FeaturedSectionIdQuerySchema,
-        response: { 200: MessageResponseSchema },
-      },
-    },
-    async (request) => {
-      await fastify.featuredSections.delete(request.query.id, fastify.audit.trail(request));
-      return { message: CATALOG_MESSAGES.featuredSection.deleted };
     },
   );
 

@@ -18,9 +18,9 @@ const dealAvailability: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const { productId } = request.query;
-      const deal = await fastify.deals.detail(productId, { liveOnly: false });
-      if (!deal) throw new HttpError(404, DEAL_MESSAGES.notFound);
-      const live = (await fastify.deals.detail(productId, { liveOnly: true })) !== null;
+      const found = await fastify.deals.availability(productId);
+      if (!found) throw new HttpError(404, DEAL_MESSAGES.notFound);
+      const { deal, live } = found;
       return { id: deal.id, name: deal.name, categoryId: deal.categoryId, category: deal.category, filePath: deal.filePath, live };
     },
   );

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { BlogPostSchema, DynamicPageQuerySchema, DynamicPageSchema } from '@deals/contract';
-import { pageNotFound, type PageKind } from '../../../plugins/app/pages.js';
+import { pageNotFound, type PageKind } from '../../../plugins/app/page-rules.js';
 
 const dynamicPages: FastifyPluginAsyncTypebox = async (fastify) => {
   const route = (path: string, kind: PageKind) =>

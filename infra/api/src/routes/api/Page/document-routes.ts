@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  AssignComponentQuerySchema,
   DynamicPageSchema,
   CMS_MESSAGES,
   CreatedResponseSchema,
@@ -17,53 +16,28 @@ import {
   MessageResponseSchema,
   PageListItemSchema,
   PageSchema,
-  SortItemsSchema,
-  UnassignComponentQuerySchema,
   pageUrlProblem,
   type CreatePageBody,
   type CreatePageBodySchema,
   type PageListItem,
   type PageSnapshot,
-  type PageTableSortKey,
   type UpdatePageBody,
   type UpdatePageBodySchema,
-  PREVIEW_LINK_HOURS,
-  PreviewLinkQuerySchema,
-  PreviewLinkSchema,
-  REVISION_MESSAGES,
-  ScheduleBodySchema,
 } from '@deals/contract';
 import { TablePageSchema } from '@deals/contract/tables';
-import { BLOGS_TABLE, blogCsvColumns, pageCsvColumns, PAGES_TABLE, type PageTableFilter } from '../../../db/admin-tables/pages-table.js';
-import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
 import { fieldError } from '../../../errors.js';
-import { dateTimeWriter, exportTimeZone, sendCsv } from '../../../lib/csv-export.js';
 import { sameSnapshot, type Tx } from '../../../plugins/app/editorial.js';
 import { actorOf } from '../../../plugins/app/revisions.js';
-import { pageNotFound, type PageFields, type PageKind } from '../../../plugins/app/pages.js';
+import { pageNotFound, type PageFields } from '../../../plugins/app/page-rules.js';
 import { parseFlag, staffViewer } from '../../../plugins/app/viewer.js';
+import { releaseImages, type DocumentContext, type DocumentNames } from './document-context.js';
+import { documentComponentRoutes } from './document-component-routes.js';
+import { documentEditorialRoutes } from './document-editorial-routes.js';
 
 /** Trimmed text, or null when absent or blank (an emptied form field clears the value). */
 export const cleanText = (value: string | null | undefined): string | null => value?.trim() || null;
 
-export interface DocumentRoutesOptions {
-  kind: PageKind;
-  noun: 'Page' | 'Blog';
-  /** The query parameter naming the page or blog (`pageId`, `blogId`). */
-  idParam: 'pageId' | 'blogId';
-  paths: {
-    getAll: string;
-    /** Download CSV of the admin list (issue 18). */
-    exportCsv: string;
-    getById: string;
-    /** The page as the public site draws it, drafts and inactive components included (/preview). */
-    preview: string;
-    create: string;
-    update: string;
-    remove: string;
-    assign: string;
-    sort: string;
-  };
+export interface DocumentRoutesOptions extends DocumentNames {
   createBody: typeof CreatePageBodySchema;
   updateBody: typeof UpdatePageBodySchema;
 }
@@ -107,13 +81,6 @@ async function saveBannerImage(fastify: FastifyInstance, value: unknown): Promis
   return value.length === 0 ? null : fastify.images.save(value);
 }
 
-/**
- * Deletes files no row refers to any more. The change that dropped them has committed, so a
- * storage failure is logged rather than turned into an error for a request that succeeded.
- */
-export async function releaseImages(fastify: FastifyInstance, request: FastifyRequest, names: Array<string | null>): Promise<void> {
-  await fastify.images.release(names).catch((error: unknown) => request.log.error({ err: error, names }, 'could not release images'));
-}
 
 export function documentRoutes(options: DocumentRoutesOptions): FastifyPluginAsyncTypebox {
   const { kind, noun, idParam, paths } = options;
@@ -123,7 +90,7 @@ export function documentRoutes(options: DocumentRoutesOptions): FastifyPluginAsy
   // Typed with both keys (the union of the two controllers); at run time only `idParam` is there.
   const byId = IdQuery(idParam);
   const idOf = (query: Record<'pageId' | 'blogId', number>) => query[idParam];
-  const table = kind === 'blog' ? BLOGS_TABLE : PAGES_TABLE;
+  const table = kind === 'blog' ? 'blogs' : 'pages';
   const plural = kind === 'blog' ? 'blogs' : 'pages';
 
   return async (fastify) => {
@@ -154,7 +121,7 @@ export function documentRoutes(options: DocumentRoutesOptions): FastifyPluginAsy
         const { isActive, ...query } = request.query;
         if (query.page === undefined && query.pageSize === undefined) return fastify.pages.list(kind, parseFlag(isActive));
         // PostgreSQL writes the page's JSON (tablePageJson): the string is sent as it is.
-        const json = await tablePageJson(fastify.db, table, { ...query, isActive: parseFlag(isActive) });
+        const json = await fastify.adminTables.pageJson(table, { ...query, isActive: parseFlag(isActive) });
         return reply.type('application/json; charset=utf-8').send(json as unknown as PageListItem[]);
       },
     );
@@ -172,9 +139,7 @@ export function documentRoutes(options: DocumentRoutesOptions): FastifyPluginAsy
       },
       async (request, reply) => {
         const { isActive, timeZone, ...query } = request.query;
-        const dateTime = dateTimeWriter(exportTimeZone(timeZone));
-        const columns = kind === 'blog' ? blogCsvColumns(dateTime) : pageCsvColumns();
-        return sendCsv(reply, plural, columns, tableBatches<PageListItem, PageTableFilter, PageTableSortKey>(fastify.db, table, { ...query, isActive: parseFlag(isActive) }));
+        return fastify.adminTables.sendCsv(reply, table, { ...query, isActive: parseFlag(isActive) }, timeZone);
       },
     );
 
@@ -257,9 +222,7 @@ export function documentRoutes(options: DocumentRoutesOptions): FastifyPluginAsy
       const editorialKind = fastify.pageDrafts[kind];
       let before: Array<string | null> = [];
       try {
-        await fastify.db.transaction(async (tx) => {
-          const { draft } = await fastify.editorial.lockIn(tx, editorialKind, id);
-          const published = await editorialKind.read(tx, id);
+        await fastify.editorial.edit(editorialKind, id, async (tx, { draft, published }) => {
           // Absent flags keep what the editor last had: the draft's, else the published page's.
           const snapshot = snapshotOf(draft ?? published, fields, image);
           before = [published.bannerImageFilePath, draft?.bannerImageFilePath ?? null];
@@ -294,198 +257,8 @@ export function documentRoutes(options: DocumentRoutesOptions): FastifyPluginAsy
       },
     );
 
-    fastify.put(
-      `/Save${noun}Draft`,
-      {
-        config: admin,
-        schema: {
-          tags,
-          description: `Issue 20: keeps the body (as \`${paths.update}\` takes it) as the ${lower}'s draft; the public site keeps showing the published ${lower}. A draft equal to the published ${lower} is no draft.`,
-          consumes: ['multipart/form-data', 'application/json'],
-          body: options.updateBody,
-          response: { 200: MessageResponseSchema },
-        },
-      },
-      async (request) => {
-        await saveBody(request, request.body, false);
-        return { message: REVISION_MESSAGES.draftSaved };
-      },
-    );
-
-    fastify.put(
-      `/Publish${noun}`,
-      {
-        config: admin,
-        schema: {
-          tags,
-          description: `Issue 20: copies the draft into the public ${lower} and keeps a revision (without a draft, makes an inactive ${lower} active). Clears a scheduled publish.`,
-          querystring: byId,
-          response: { 200: MessageResponseSchema },
-        },
-      },
-      async (request) => {
-        await fastify.db.transaction((tx) => fastify.editorial.publishIn(tx, fastify.pageDrafts[kind], request, idOf(request.query)));
-        return { message: REVISION_MESSAGES.published };
-      },
-    );
-
-    fastify.put(
-      `/Unpublish${noun}`,
-      {
-        config: admin,
-        schema: {
-          tags,
-          description: `Issue 20: takes the ${lower} off the public site (inactive) and keeps a revision; its draft stays. Clears a scheduled unpublish.`,
-          querystring: byId,
-          response: { 200: MessageResponseSchema },
-        },
-      },
-      async (request) => {
-        await fastify.db.transaction((tx) => fastify.editorial.unpublishIn(tx, fastify.pageDrafts[kind], request, idOf(request.query)));
-        return { message: REVISION_MESSAGES.unpublished };
-      },
-    );
-
-    fastify.delete(
-      `/Discard${noun}Draft`,
-      {
-        config: admin,
-        schema: { tags, description: `Issue 20: drops the ${lower}'s unpublished changes.`, querystring: byId, response: { 200: MessageResponseSchema } },
-      },
-      async (request) => {
-        const id = idOf(request.query);
-        const draft = (await fastify.editorial.state(fastify.pageDrafts[kind], id))?.draft;
-        await fastify.editorial.discardDraft(fastify.pageDrafts[kind], request, id);
-        // The draft's own image goes when nothing else names it (release checks).
-        if (draft) await releaseImages(fastify, request, [draft.bannerImageFilePath]);
-        return { message: REVISION_MESSAGES.draftDiscarded };
-      },
-    );
-
-    fastify.put(
-      `/Schedule${noun}`,
-      {
-        config: admin,
-        schema: {
-          tags,
-          description: `Issue 20: publish the draft at \`publishAt\` and take the ${lower} off the site at \`unpublishAt\` (each in the future, unpublish after publish; null clears one). Run by the job queue, once, on one instance, across restarts.`,
-          querystring: byId,
-          body: ScheduleBodySchema,
-          response: { 200: MessageResponseSchema },
-        },
-      },
-      async (request) => {
-        await fastify.editorial.schedule(fastify.pageDrafts[kind], request, idOf(request.query), request.body);
-        return { message: REVISION_MESSAGES.scheduleSaved };
-      },
-    );
-
-    fastify.post(
-      `/Create${noun}PreviewLink`,
-      {
-        config: admin,
-        schema: {
-          tags,
-          description: `Issue 20: a link to the ${lower}'s draft that anyone may open without signing in, until it expires (\`hours\`, default ${PREVIEW_LINK_HOURS.default}, at most ${PREVIEW_LINK_HOURS.max}). It shows the draft as it is when opened.`,
-          querystring: Type.Composite([byId, PreviewLinkQuerySchema]),
-          response: { 200: PreviewLinkSchema },
-        },
-      },
-      async (request) => {
-        const id = idOf(request.query);
-        if (!(await fastify.pages.exists(kind, id))) throw pageNotFound(kind);
-        const expires = Math.floor(Date.now() / 1000) + (request.query.hours ?? PREVIEW_LINK_HOURS.default) * 3600;
-        const token = await fastify.previewTokens.issue({ recordType: kind, recordId: id, expires });
-        const expiresAt = new Date(expires * 1000).toISOString();
-        // Who shared a draft, and until when (the token itself is a secret: not logged).
-        await fastify.audit.record(fastify.db, request, { action: 'share-preview', recordType: kind, recordId: id, changes: { expiresAt: { from: null, to: expiresAt } } });
-        return { token, path: `/preview/shared/${token}`, expiresAt };
-      },
-    );
-
-    fastify.delete(
-      `/${paths.remove}`,
-      {
-        config: admin,
-        schema: {
-          tags,
-          description: `Deletes the ${lower}, its component assignments and its banner image; menu items pointing to it lose their page.`,
-          querystring: IdQuery('id'),
-          response: { 200: MessageResponseSchema },
-        },
-      },
-      async (request) => {
-        const { images } = await fastify.pages.remove(kind, request.query.id);
-        await releaseImages(fastify, request, images);
-        return { message: `${noun} deleted successfully` };
-      },
-    );
-
-    fastify.post(
-      `/${paths.assign}`,
-      {
-        config: admin,
-        schema: {
-          tags,
-          description: `Appends a component to the ${lower}: \`type=CONTENTSECTION\` with a content section id, or \`type=BANNER\` with a banner id in \`contentSectionId\`. Empty body. Answers the assignment id.`,
-          querystring: AssignComponentQuerySchema(idParam),
-          response: { 200: CreatedResponseSchema },
-        },
-      },
-      async (request) => {
-        const { contentSectionId, type } = request.query;
-        if (type === undefined) throw fieldError('type', MESSAGES.component.typeAndComponentRequired);
-        if (contentSectionId === undefined) throw fieldError('contentSectionId', MESSAGES.component.typeAndComponentRequired);
-        const id = await fastify.pages.assign(kind, idOf(request.query), type, contentSectionId);
-        return { message: `Content added to the ${lower} successfully`, id };
-      },
-    );
-
-    fastify.delete(
-      '/UnassignContentSection',
-      {
-        config: admin,
-        schema: {
-          tags,
-          description: `Removes a component from its ${lower} (the content section or banner itself stays).`,
-          querystring: UnassignComponentQuerySchema,
-          response: { 200: MessageResponseSchema },
-        },
-      },
-      async (request) => {
-        await fastify.pages.unassign(kind, request.query.contentSectionBannerId);
-        return { message: `Content removed from the ${lower} successfully` };
-      },
-    );
-
-    fastify.put(
-      `/${paths.sort}`,
-      {
-        config: admin,
-        schema: {
-          tags,
-          description: `New order of one ${lower}'s components: \`[{ id, sortOrder }]\` of assignment ids, saved in one transaction (an unknown or foreign id saves nothing).`,
-          body: SortItemsSchema,
-          response: { 200: MessageResponseSchema },
-        },
-      },
-      async (request) => {
-        await fastify.pages.sortComponents(kind, request.body);
-        return { message: `${noun} content sorted successfully` };
-      },
-    );
-
-    fastify.delete(
-      '/DeleteBannerImage',
-      {
-        config: admin,
-        schema: { tags, description: `Removes the ${lower}'s banner image, from its draft too; its file is deleted once no revision names it.`, querystring: byId, response: { 200: MessageResponseSchema } },
-      },
-      async (request) => {
-        const { images } = await fastify.pages.clearBannerImage(kind, idOf(request.query));
-        await releaseImages(fastify, request, images);
-        return { message: 'Banner image removed successfully' };
-      },
-    );
+    const context: DocumentContext = { kind, noun, idParam, paths, lower, admin, tags, byId, idOf, saveBody, updateBody: options.updateBody };
+    documentEditorialRoutes(fastify, context);
+    documentComponentRoutes(fastify, context);
   };
 }

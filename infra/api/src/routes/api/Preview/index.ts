@@ -1,5 +1,5 @@
 /**
- * Issue 20, shareable preview links: `GET Preview/GetSharedPreview?token=` answers the draft of the
+ * Shareable preview links: `GET Preview/GetSharedPreview?token=` answers the draft of the
  * page or blog the token names, as `/preview` draws it, to anyone holding an unexpired link (made
  * by `Page/CreatePagePreviewLink` or `Blog/CreateBlogPreviewLink`). Never cached, never indexed.
  */

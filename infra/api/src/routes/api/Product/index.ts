@@ -30,17 +30,12 @@ import {
   ProductSearchTermQuerySchema,
   UpdateProductBodySchema,
 } from '@deals/contract';
-import { TablePageSchema, type DealTableSortKey } from '@deals/contract/tables';
-import { bulkUpdateDeals } from '../../../db/admin-tables/deal-bulk.js';
-import { dealCsvColumns, DEALS_TABLE, type DealTableFilter } from '../../../db/admin-tables/deals-table.js';
-import { DEAL_PICKER_TABLE } from '../../../db/admin-tables/section-deals-table.js';
-import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
-import { dateTimeWriter, exportTimeZone, sendCsv } from '../../../lib/csv-export.js';
+import { TablePageSchema } from '@deals/contract/tables';
 import { fieldError, HttpError } from '../../../errors.js';
-import { idFrom, OWN_DEAL_RULE, withStoredImages } from '../../../plugins/app/deals.js';
+import { idFrom, OWN_DEAL_RULE, withStoredImages } from '../../../plugins/app/deal-ownership.js';
 import { isUpload } from '../../../plugins/app/images.js';
 import { parseFlag, staffViewer } from '../../../plugins/app/viewer.js';
-import { readDealForm } from './deal-input.js';
+import { readDealForm } from '../../../plugins/app/deal-input.js';
 
 const MULTIPART_OR_JSON = ['multipart/form-data', 'application/json'];
 
@@ -62,7 +57,7 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
       // The database writes the JSON document (see listAdminJson, tablePageJson): a string payload
       // is sent as it is, the schema above documents it.
       const json = paged
-        ? await tablePageJson(fastify.db, DEALS_TABLE, { ...table, isActive: parseFlag(isActive) })
+        ? await fastify.adminTables.pageJson('deals', { ...table, isActive: parseFlag(isActive) })
         : await fastify.deals.listAdminJson({ isActive: parseFlag(isActive) });
       return reply.type('application/json; charset=utf-8').send(json as unknown as ProductListItem[]);
     },
@@ -81,8 +76,7 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { isActive, timeZone, ...table } = request.query;
-      const columns = dealCsvColumns(dateTimeWriter(exportTimeZone(timeZone)));
-      return sendCsv(reply, 'deals', columns, tableBatches<ProductListItem, DealTableFilter, DealTableSortKey>(fastify.db, DEALS_TABLE, { ...table, isActive: parseFlag(isActive) }));
+      return fastify.adminTables.sendCsv(reply, 'deals', { ...table, isActive: parseFlag(isActive) }, timeZone);
     },
   );
 
@@ -106,7 +100,7 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
       if (body.action === 'setExpiry' && !body.expiresAt) throw fieldError('expiresAt', DEAL_BULK_MESSAGES.expiresAt);
       if (body.action === 'extendExpiry' && !body.days) throw fieldError('days', DEAL_BULK_MESSAGES.days);
       if (body.action === 'addToFeaturedSection' && !body.featuredSectionId) throw fieldError('featuredSectionId', DEAL_BULK_MESSAGES.featuredSection);
-      const outcome = await bulkUpdateDeals(fastify.db, fastify.dealGoLive, viewer, body, fastify.audit.trail(request));
+      const outcome = await fastify.deals.bulkUpdate(viewer, body, fastify.audit.trail(request));
       await fastify.images.release(outcome.releasedImages);
       return {
         message: dealBulkMessage(body.action, outcome.changed, outcome.skipped),
@@ -145,7 +139,7 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const { page, pageSize } = request.query;
       if (page === undefined && pageSize === undefined) return fastify.deals.searchByName(request.query.searchTerm ?? '');
-      const json = await tablePageJson(fastify.db, DEAL_PICKER_TABLE, request.query);
+      const json = await fastify.adminTables.pageJson('dealPicker', request.query);
       return reply.type('application/json; charset=utf-8').send(json as unknown as ProductSearchItem[]);
     },
   );

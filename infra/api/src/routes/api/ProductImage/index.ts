@@ -3,17 +3,14 @@
  * or an admin. Files are stored before the transaction and released after it commits.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DEAL_MESSAGES, ImageIdQuerySchema, MAX_IMAGES_PER_UPLOAD, MessageResponseSchema, UploadImagesBodySchema } from '@deals/contract';
-import { productImages } from '../../../db/schema.js';
 import { fieldError, HttpError } from '../../../errors.js';
 import { created, deleted, updated } from '../../../plugins/app/audit.js';
-import { idFrom, OWN_DEAL_RULE, withStoredImages } from '../../../plugins/app/deals.js';
+import { idFrom, OWN_DEAL_RULE, withStoredImages } from '../../../plugins/app/deal-ownership.js';
 import { isUpload } from '../../../plugins/app/images.js';
 
 const imageIdOf = idFrom('query', 'imageId');
-const imageColumns = { id: productImages.id, productId: productImages.productId, filePath: productImages.filePath, isPreviewImage: productImages.isPreviewImage };
 
 const productImage: FastifyPluginAsyncTypebox = async (fastify) => {
   /** The deal of the `?imageId=` image, for the ownership guard (404 "Image not found" when there is none). */
@@ -23,8 +20,8 @@ const productImage: FastifyPluginAsyncTypebox = async (fastify) => {
   };
 
   // The image writes run in the deals repository: their entries are recorded once they committed.
-  const imageRow = async (id: number) => (await fastify.db.select(imageColumns).from(productImages).where(eq(productImages.id, id)))[0];
-  const imagesOf = (productId: number) => fastify.db.select(imageColumns).from(productImages).where(eq(productImages.productId, productId));
+  const imageRow = (id: number) => fastify.deals.image(id);
+  const imagesOf = (productId: number) => fastify.deals.images(productId);
 
   fastify.post(
     '/UploadImages',
@@ -48,7 +45,7 @@ const productImage: FastifyPluginAsyncTypebox = async (fastify) => {
         const had = new Set((await imagesOf(productId)).map((image) => image.id));
         if (!(await fastify.deals.addImages(productId, names))) throw new HttpError(404, DEAL_MESSAGES.notFound);
         for (const image of await imagesOf(productId)) {
-          if (!had.has(image.id)) await fastify.audit.record(fastify.db, request, created('dealImage', image));
+          if (!had.has(image.id)) await fastify.audit.recordNow(request, created('dealImage', image));
         }
       });
       return { message: DEAL_MESSAGES.imagesUploaded };
@@ -65,7 +62,7 @@ const productImage: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const before = await imageRow(request.query.imageId);
       if (!before || !(await fastify.deals.setPreview(request.query.imageId))) throw new HttpError(404, DEAL_MESSAGES.imageNotFound);
-      await fastify.audit.record(fastify.db, request, updated('dealImage', before, { isPreviewImage: true }));
+      await fastify.audit.recordNow(request, updated('dealImage', before, { isPreviewImage: true }));
       return { message: DEAL_MESSAGES.previewSet };
     },
   );
@@ -86,7 +83,7 @@ const productImage: FastifyPluginAsyncTypebox = async (fastify) => {
       const before = await imageRow(request.query.imageId);
       const released = before ? await fastify.deals.deleteImage(request.query.imageId) : null;
       if (!before || released === null) throw new HttpError(404, DEAL_MESSAGES.imageNotFound);
-      await fastify.audit.record(fastify.db, request, deleted('dealImage', before));
+      await fastify.audit.recordNow(request, deleted('dealImage', before));
       await fastify.images.release([released]);
       return { message: DEAL_MESSAGES.imageDeleted };
     },

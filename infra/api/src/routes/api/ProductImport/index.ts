@@ -1,5 +1,5 @@
 /**
- * Bulk import of deals from CSV (issue 18). The body is the file itself (`text/csv`), streamed to
+ * Bulk import of deals from CSV. The body is the file itself (`text/csv`), streamed to
  * a temporary file (never buffered whole); `Preview` checks every row with the deal form's rules
  * and saves nothing, `Import` saves the rows that pass in one transaction and reports progress as
  * NDJSON. Any staff member may import: the importer owns the deals, as with the form.
@@ -11,7 +11,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { CreateProductBodySchema, DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, DealImportPreviewSchema, DealImportQuerySchema, LIMITS, type DealImportQuery, type DealImportEvent } from '@deals/contract';
-import { checkImport, previewOf, saveImport, type ImportContext } from '../../../deal-import/run.js';
+import { checkImport, previewOf, saveImport } from '../../../deal-import/run.js';
 import type { FormValidator } from '../../../deal-import/row-check.js';
 import { readHeader } from '../../../deal-import/rows.js';
 import { spoolUpload } from '../../../deal-import/spool.js';
@@ -50,7 +50,7 @@ const productImport: FastifyPluginAsyncTypebox<AppOptions> = async (fastify, opt
       const file = await spoolUpload(body, declared);
       try {
         const header = await readHeader(file.path);
-        const context: ImportContext = { db: fastify.db, path: file.path, header, validate: formValidator(request), timeZone };
+        const context = fastify.dealImport.context({ path: file.path, header, validate: formValidator(request), timeZone });
         return { file, context };
       } catch (error) {
         await file.remove();

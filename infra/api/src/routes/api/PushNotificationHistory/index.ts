@@ -5,17 +5,12 @@ import {
   CreatedResponseSchema,
   ExportPushNotificationHistoryQuerySchema,
   GetPushNotificationHistoryQuerySchema,
-  type PushHistoryTableQuery,
-  type PushHistoryTableSortKey,
   type PushNotificationHistoryRow,
   PUSH_MESSAGES,
   PushNotificationHistoryRowSchema,
   SendPushNotificationsQuerySchema,
 } from '@deals/contract';
 import { TablePageSchema } from '@deals/contract/tables';
-import { PUSH_HISTORY_TABLE, pushHistoryCsvColumns } from '../../../db/admin-tables/push-history-table.js';
-import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
-import { dateTimeWriter, exportTimeZone, sendCsv } from '../../../lib/csv-export.js';
 import { fieldChanges } from '../../../plugins/app/audit.js';
 import { staffViewer } from '../../../plugins/app/viewer.js';
 
@@ -35,7 +30,7 @@ const pushNotificationHistory: FastifyPluginAsyncTypebox = async (fastify) => {
       const query = request.query;
       if (query.page === undefined && query.pageSize === undefined) return fastify.pushHistory.list();
       // The database writes the JSON document (see tablePageJson): a string payload is sent as it is.
-      const json = await tablePageJson(fastify.db, PUSH_HISTORY_TABLE, query);
+      const json = await fastify.adminTables.pageJson('pushHistory', query);
       return reply.type('application/json; charset=utf-8').send(json as unknown as PushNotificationHistoryRow[]);
     },
   );
@@ -53,8 +48,7 @@ const pushNotificationHistory: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { timeZone, ...query } = request.query;
-      const columns = pushHistoryCsvColumns(dateTimeWriter(exportTimeZone(timeZone)));
-      return sendCsv(reply, 'push-notifications', columns, tableBatches<PushNotificationHistoryRow, PushHistoryTableQuery, PushHistoryTableSortKey>(fastify.db, PUSH_HISTORY_TABLE, query));
+      return fastify.adminTables.sendCsv(reply, 'pushHistory', query, timeZone);
     },
   );
 
@@ -67,7 +61,7 @@ const pushNotificationHistory: FastifyPluginAsyncTypebox = async (fastify) => {
       const message = request.query.message.trim();
       const id = await fastify.pushHistory.queue({ title, message, createdById: staffViewer(request).userId });
       // A staff notification goes to every device registered when its sending starts.
-      await fastify.audit.record(fastify.db, request, {
+      await fastify.audit.recordNow(request, {
         action: 'push-sent',
         recordType: 'pushNotification',
         recordId: id,

@@ -1,5 +1,5 @@
 /**
- * Issue 20, revision history: one controller for every kind of record that keeps revisions (see
+ * Revision history: one controller for every kind of record that keeps revisions (see
  * plugins/app/revisions.ts). Staff may call it; each kind says who may read and restore a record's
  * history (pages, blogs, sections and banners: admins, like their editors; deals: their owner or
  * an admin, like the deal form), and a record the caller may not see answers 404 as if absent.

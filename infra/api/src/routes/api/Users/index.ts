@@ -25,12 +25,9 @@ import {
   UserSchema,
   type SignedInUser,
   type UserListItem,
-  type UserTableSortKey,
 } from '@deals/contract';
-import { TablePageSchema, type TablePage } from '@deals/contract/tables';
-import { tableBatches, tablePageJson } from '../../../db/admin-tables/table.js';
-import { USER_CSV_COLUMNS, USERS_TABLE, type UserTableFilter, type UserTableRow } from '../../../db/admin-tables/users-table.js';
-import { sendCsv } from '../../../lib/csv-export.js';
+import { TablePageSchema } from '@deals/contract/tables';
+import type { AdminTableQueryOf, AdminTableRow } from '../../../plugins/app/admin-tables.js';
 import { fieldError, fieldErrors, HttpError } from '../../../errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../../lib/passwords.js';
 import type { UserRecord } from '../../../plugins/app/users.js';
@@ -55,7 +52,7 @@ const MARKUP = /[<>]/;
 const optionalPhone = (phone: string | null | undefined) => phone?.trim() || null;
 
 /** Keeps a list's contact details to admins (ordinary staff get email and phone as null). */
-const listItem = (row: UserTableRow, withContact: boolean): UserListItem => {
+const listItem = (row: AdminTableRow<'users'>, withContact: boolean): UserListItem => {
   const user = toUser(row);
   return withContact ? user : { ...user, email: null, phone: null };
 };
@@ -64,7 +61,7 @@ const listItem = (row: UserTableRow, withContact: boolean): UserListItem => {
  * The users table's query as the database reads it. Email is an admin's column: ordinary staff
  * filtering or sorting by it would learn what they may not see, so they are refused (403).
  */
-function userTableFilter(request: FastifyRequest, query: Omit<UserTableFilter, 'isActive' | 'isAdmin'> & { isActive?: string | undefined; isAdmin?: string | undefined }): UserTableFilter {
+function userTableFilter(request: FastifyRequest, query: Omit<AdminTableQueryOf<'users'>, 'isActive' | 'isAdmin'> & { isActive?: string | undefined; isAdmin?: string | undefined }): AdminTableQueryOf<'users'> {
   if (!isAdmin(request) && (query.email?.trim() || query.sortBy === 'email')) throw new HttpError(403, MESSAGES.auth.forbidden);
   return { ...query, isActive: parseFlag(query.isActive), isAdmin: parseFlag(query.isAdmin) };
 }
@@ -103,7 +100,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!user.isActive) throw new HttpError(403, MESSAGES.auth.inactive);
       const answer = await signedIn(user);
       // The request is anonymous until now: the entry names the user who signed in.
-      await fastify.audit.record(fastify.db, request, { action: 'sign-in', recordType: 'session', recordId: user.id, actor: { id: user.id, name: user.username } });
+      await fastify.audit.recordNow(request, { action: 'sign-in', recordType: 'session', recordId: user.id, actor: { id: user.id, name: user.username } });
       return answer;
     },
   );
@@ -204,7 +201,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const withContact = isAdmin(request);
       const query = request.query;
       if (query.page === undefined && query.pageSize === undefined) return fastify.users.list({ withContact });
-      const page = JSON.parse(await tablePageJson(fastify.db, USERS_TABLE, userTableFilter(request, query))) as TablePage<UserTableRow>;
+      const page = await fastify.adminTables.page('users', userTableFilter(request, query));
       return { ...page, items: page.items.map((row) => listItem(row, withContact)) };
     },
   );
@@ -221,8 +218,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const { timeZone: _timeZone, ...query } = request.query;
-      return sendCsv(reply, 'users', USER_CSV_COLUMNS, tableBatches<UserTableRow, UserTableFilter, UserTableSortKey>(fastify.db, USERS_TABLE, userTableFilter(request, query)));
+      const { timeZone, ...query } = request.query;
+      return fastify.adminTables.sendCsv(reply, 'users', userTableFilter(request, query), timeZone);
     },
   );
 

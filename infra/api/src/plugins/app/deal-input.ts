@@ -5,11 +5,12 @@
  * form writes nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { DEAL_MESSAGES, DEFAULT_BADGE_COLOR, type CreateProductBody } from '@deals/contract';
-import { fieldErrors } from '../../../errors.js';
-import type { DealValues } from '../../../plugins/app/deals.js';
+import { OptionalKind, type TSchema } from '@sinclair/typebox';
+import { DEAL_FORM_FIELDS, DEAL_MESSAGES, DealFormFieldsSchema, type CreateProductBody } from '@deals/contract';
+import { fieldErrors } from '../../errors.js';
+import type { DealValues } from './deals.js';
 
-export type DealFields = Omit<CreateProductBody, 'image'>;
+export type DealFormInput = Omit<CreateProductBody, 'image'>;
 
 /** Plain-text fields never carry markup: a tag-like `<x`, `</`, `<!` or `<?` is refused. */
 const MARKUP = /<\s*[a-zA-Z/!?]/;
@@ -41,7 +42,7 @@ const text = (value: string | null | undefined): string | null => {
  * The rules a schema cannot state, for a form the schema accepted (or, for an import row, the
  * fields it accepted: each rule reads only values of the right type). Answers `{ field: message }`.
  */
-export function dealFormProblems(body: Partial<DealFields>): Record<string, string> {
+export function dealFormProblems(body: Partial<DealFormInput>): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [field, label] of Object.entries(PLAIN_TEXT_LABELS)) {
     const value = body[field as keyof typeof PLAIN_TEXT_LABELS];
@@ -59,28 +60,31 @@ export function dealFormProblems(body: Partial<DealFields>): Record<string, stri
   return errors;
 }
 
+/**
+ * A form value as its column keeps it, by what the contract's schema says of the field: dates
+ * become dates, optional texts are trimmed and blank ones null, required texts trimmed, and an
+ * absent value takes the schema's default (else null).
+ */
+function columnValue(schema: TSchema, value: unknown): unknown {
+  const fallback = (schema.default as unknown) ?? null;
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'string') return value;
+  const members: TSchema[] = schema.anyOf ?? [schema];
+  if (members.some((member) => member.format === 'date-time')) return new Date(value);
+  return schema[OptionalKind] ? (text(value) ?? fallback) : value.trim();
+}
+
 /** The row values of a form that passed every rule. */
-export function dealValues(body: DealFields): DealValues {
-  return {
-    categoryId: body.categoryId,
-    name: body.name.trim(),
-    additionalInformation: text(body.additionalInformation),
-    isFeatured: body.isFeatured ?? false,
-    currentPrice: body.currentPrice,
-    previousPrice: body.previousPrice,
-    promoCode: text(body.promoCode),
-    dealStartsIn: body.dealStartsIn ? new Date(body.dealStartsIn) : null,
-    dealExpiresIn: body.dealExpiresIn ? new Date(body.dealExpiresIn) : null,
-    link: body.link,
-    keywords: text(body.keywords),
-    badgeText: text(body.badgeText),
-    badgeColor: body.badgeColor ?? DEFAULT_BADGE_COLOR,
-    isActive: body.isActive ?? true,
-  };
+export function dealValues(body: DealFormInput): DealValues {
+  const values: Record<string, unknown> = {};
+  for (const field of DEAL_FORM_FIELDS) {
+    if (field !== 'productTypeIds') values[field] = columnValue(DealFormFieldsSchema.properties[field], body[field]);
+  }
+  return values as DealValues;
 }
 
 /** Checks the cross-field rules and the references; answers the row values and the distinct product types. */
-export async function readDealForm(fastify: FastifyInstance, body: DealFields): Promise<{ values: DealValues; productTypeIds: number[] }> {
+export async function readDealForm(fastify: FastifyInstance, body: DealFormInput): Promise<{ values: DealValues; productTypeIds: number[] }> {
   const errors = dealFormProblems(body);
   const productTypeIds = [...new Set(body.productTypeIds)];
   const missing = await fastify.deals.missingReferences(body.categoryId, productTypeIds);

@@ -1,5 +1,5 @@
 /**
- * The dashboard's figures (issue 19 point 5) in one set-based statement that writes the JSON
+ * The dashboard's figures in one set-based statement that writes the JSON
  * answer itself. Built to stay fast at 100,000 deals and a million clicks with the existing
  * indexes only:
  * - clicks come from `deal_click_hours` (unique clicks per deal and hour, kept 400 days), read by
@@ -13,8 +13,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_CLICK_DAYS, DASHBOARD_EXPIRING_HOURS, DASHBOARD_TOP_SIZE, type DashboardStats } from '@deals/contract';
-import type { Database } from '../../../db/client.js';
-import { LIVE_CONDITIONS } from '../../../plugins/app/deal-search.js';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client.js';
+import { LIVE_CONDITIONS } from '../../db/deal-search-sql.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -101,3 +102,17 @@ export async function dashboardStats(db: Database, scope: StatsScope, at: Date =
 }
 
 type StatsRow = Pick<DashboardStats, 'liveDeals' | 'clicksPerDay' | 'topDeals' | 'topStores' | 'notifications'> & { expiringCount: number };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dashboard's figures for a scope (`Dashboard/GetStats`). */
+    dashboard: { stats(scope: StatsScope): Promise<DashboardStats> };
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    fastify.decorate('dashboard', { stats: (scope: StatsScope) => dashboardStats(fastify.db, scope) });
+  },
+  { name: 'dashboard', dependencies: ['database'] },
+);
