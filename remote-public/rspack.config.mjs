@@ -1,13 +1,19 @@
 import { federatedConfig } from '@deals/build/rspack';
 import { REMOTES } from '@deals/build/remotes';
 
+// package.json's `sideEffects` names the only modules that do something when loaded (stylesheets,
+// the entries, App.tsx starting the landing page's chunk): every other module is kept only for what
+// is used of it, so a feature's index.ts, which re-exports all the feature offers, adds to a chunk
+// just the parts that chunk uses (the app's chunk gets the email popup, not the footer's signup
+// form; the deals list gets the alert state, not the footer's alert button).
+
 const base = federatedConfig({
   dir: import.meta.dirname,
   name: 'public',
   role: 'remote',
   devPort: REMOTES.public.devPort,
   exposes: { './App': './src/App.tsx' },
-  // The visitor pages are rendered on the server too (issue 16): see src/server/render.tsx.
+  // The visitor pages are rendered on the server too: see src/server/render.tsx.
   server: './src/server/render.tsx',
   title: 'DealDrop public (standalone)',
 });

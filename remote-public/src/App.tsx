@@ -1,12 +1,17 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { preloadLayout, SiteLayout } from './components/SiteLayout';
+import { preloadLayout, SiteLayout } from './layout/SiteLayout';
 // The home page is the usual landing page: bundled with the app (preloaded with the HTML, see
 // infra/api frontends.ts) rather than one more round trip after it.
-import HomePage from './features/home/HomePage';
+import { HomePage } from './features/home';
 // Only the timer and its rules: the dialog loads when the popup opens. Mounted with the layout,
 // so the 5 s count starts with the site, not after one more chunk.
-import EmailPopup from './features/email-signup/EmailPopup';
+import { EmailPopup, loadEmailSignupPage } from './features/email-signup';
+import { loadBlogsPage } from './features/blogs';
+import { loadCmsRoute, loadPreviewPage, loadSharedPreviewPage } from './features/cms-pages';
+import { loadDealDetailPage } from './features/deal-detail';
+import { loadDealsPage } from './features/deals-list';
+import { loadCategoriesPage, loadStoresPage } from './features/directory';
 import { PageLoading } from './components/PageLoading';
 import { preloadable } from './lib/preloadable';
 import { forgetPreloaded } from './lib/ssr/preloaded';
@@ -18,16 +23,17 @@ import './site.css';
  */
 export const buildId: string = typeof __DEALS_BUILD_ID__ === 'undefined' ? 'development' : __DEALS_BUILD_ID__;
 
-// One chunk per route: a visitor downloads only the screen they open (issue 5 budget).
-const DealsPage = preloadable(() => import('./features/deals-list/DealsPage'));
-const DealDetailPage = preloadable(() => import('./features/deal-detail/DealDetailPage'));
-const StoresPage = preloadable(() => import('./features/directory/StoresPage'));
-const CategoriesPage = preloadable(() => import('./features/directory/CategoriesPage'));
-const BlogsPage = preloadable(() => import('./features/blogs/BlogsPage'));
-const EmailSignupPage = preloadable(() => import('./features/email-signup/EmailSignupPage'));
-const PreviewPage = preloadable(() => import('./features/cms-pages/PreviewPage'));
-const SharedPreviewPage = preloadable(() => import('./features/cms-pages/SharedPreviewPage'));
-const CmsRoute = preloadable(() => import('./features/cms-pages/CmsRoute'));
+// One chunk per route (each feature's load function): a visitor downloads only the screen they
+// open, which keeps the first page of a visit small.
+const DealsPage = preloadable(loadDealsPage);
+const DealDetailPage = preloadable(loadDealDetailPage);
+const StoresPage = preloadable(loadStoresPage);
+const CategoriesPage = preloadable(loadCategoriesPage);
+const BlogsPage = preloadable(loadBlogsPage);
+const EmailSignupPage = preloadable(loadEmailSignupPage);
+const PreviewPage = preloadable(loadPreviewPage);
+const SharedPreviewPage = preloadable(loadSharedPreviewPage);
+const CmsRoute = preloadable(loadCmsRoute);
 
 const pages = {
   home: { preload: () => Promise.resolve() },
@@ -97,7 +103,7 @@ export default function App() {
           <Route path="/blogs-and-reviews" element={<BlogsPage />} />
           <Route path="/email-blast-signup" element={<EmailSignupPage />} />
           <Route path="/preview" element={<PreviewPage />} />
-          {/* A shareable preview link (issue 20): no sign-in, expires, never indexed. */}
+          {/* A shareable preview link: no sign-in, expires, never indexed. */}
           <Route path="/preview/shared/:token" element={<SharedPreviewPage />} />
           {/* Every CMS page url, or Not Found. */}
           <Route path="*" element={<CmsRoute />} />

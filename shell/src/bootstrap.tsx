@@ -8,7 +8,7 @@ import { loadedRemoteModule, loadRemoteComponent, pinRemote, startFederation, un
 
 declare global {
   interface Window {
-    /** Written by the server into a server-rendered visitor page (infra/api/src/plugins/app/ssr). */
+    /** Written by the server into a server-rendered visitor page (infra/api/src/ssr/document.ts). */
     __DEALS_SSR__?: SsrDocumentInfo;
   }
 }

@@ -1,7 +1,7 @@
-import { EMPTY_FILTER, filterToParams, type DealListFilter } from '../features/deals/dealFilter';
+import { EMPTY_FILTER, filterToParams, type DealListFilter } from './dealFilter';
 
 // Every link into the deals list and the deal pages, built in one place so the header, footer,
-// home, stores and categories all agree with the list's URL form (features/deals/dealFilter.ts).
+// home, stores and categories all agree with the list's URL form (./dealFilter.ts).
 
 const listPath = (filter: Partial<DealListFilter>) => {
   const query = filterToParams({ ...EMPTY_FILTER, ...filter }).toString();
@@ -15,7 +15,8 @@ export const categoryDealsPath = (productTypeId: number) => listPath({ productTy
 export const searchDealsPath = (term: string) => listPath({ searchTerm: term });
 
 /**
- * Issue 19: every outbound deal link goes through the API server's `/out/{dealId}`, which answers
- * 302 to the store and counts the click (served on the site's own origin, like `/api/`).
+ * Every outbound deal link goes through the API server's `/out/{dealId}`, which answers 302 to
+ * the store and counts the click, so clicks feed the popularity sort and the dashboard (served on
+ * the site's own origin, like `/api/`).
  */
 export const clickOutPath = (dealId: number) => `/out/${dealId}`;

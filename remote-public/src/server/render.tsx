@@ -1,7 +1,9 @@
 /**
- * The public remote's server bundle (issue 16): renders a visitor URL to HTML with the data it read
- * and the page's metadata. Built by infra/build as `dist/server/render.js` and loaded at run time by
- * the server that hosts the shell (infra/api/src/plugins/app/ssr), which assembles the document.
+ * The public remote's server bundle: renders a visitor URL to HTML with the data it read and the
+ * page's metadata, so visitors and search engines get the page's content without running scripts.
+ * Built by infra/build as `dist/server/render.js` and loaded at run time by the server that hosts
+ * the shell (infra/api/src/ssr/: server-bundle.ts loads it, visitor-renderer.ts calls it,
+ * document.ts assembles the document).
  * Self-contained: its own React and router, so the host needs neither.
  */
 import { Writable } from 'node:stream';

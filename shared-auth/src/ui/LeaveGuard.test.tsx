@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, Route, useNavigate } from 'react-router-dom';
 import { hasUnsavedChanges, UNSAVED_TEXTS, useUnsavedChanges } from '@deals/shared-auth';
 import { FormModal } from './FormModal';
-import { expectLocation, renderRoutes } from './testing';
+import { expectLocation, renderRoutes } from '../testing/ui';
 
 /** A screen with a text box whose typing is unsaved until Save. */
 function Editor() {

@@ -5,7 +5,7 @@ import type { Revision } from '@deals/contract/revisions';
 import { hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '../testing';
 import { htmlToText, RevisionHistory, valueText } from './RevisionHistory';
-import { renderScreen } from './testing';
+import { renderScreen } from '../testing/ui';
 
 const LABELS = { name: 'Product Name', currentPrice: 'Current Price', link: 'Link', body: 'Content', isActive: 'Is Active?' };
 

@@ -7,9 +7,10 @@ import { serverMessage, toast } from '@deals/shared-auth';
 import { api } from '@deals/shared-auth/client';
 import './revision-history.css';
 
-// Issue 20: the revision history of a record (a page, blog, section, banner or deal), newest first:
-// who, when, what, and each changed field from → to; Restore makes a revision the record's new
-// draft (a deal: a new save). One component for every editor that keeps revisions.
+// The revision history of a record (a page, blog, section, banner or deal), newest first: who,
+// when, what, and each changed field from → to; Restore makes a revision the record's new draft (a
+// deal: a new save), so an editor can undo a bad change. One component for every editor that keeps
+// revisions.
 
 export interface RevisionHistoryProps {
   recordType: RevisionRecordType;

@@ -15,3 +15,4 @@ export { AdminTable, type AdminTableProps, type TableCsv } from './AdminTable';
 export { useRecord, recordProblem, recordId, RecordSpinner, type RecordLoad, type RecordHandle } from './RecordScreen';
 export { useServerTable, serverQuery, stateToUrl, stateFromUrl, type ServerTableSpec, type ServerField, type TableParams, type TableUrlState } from './serverTable';
 export { RevisionHistory, REVISION_ACTION_LABELS, htmlToText, valueText, type RevisionHistoryProps } from './RevisionHistory';
+export { PickRecordsModal, type PickRecordsModalProps, type PickRecordsList, type PickRecordsSearch } from './PickRecordsModal';

@@ -5,9 +5,10 @@ import type { TablePage } from '@deals/contract/tables';
 import { toast } from '@deals/shared-auth';
 import type { TableAnswer, TableSort } from './tableQuery';
 
-// Server-side admin tables (issue 18): ProTable's search form, sort and page become the list
-// call's query (`page`, `pageSize`, `sortBy`, `order` and the filters), and all of it lives in the
-// address bar, so a filtered view can be shared and survives a reload.
+// Server-side admin tables, so that a table stays fast however many records there are: ProTable's
+// search form, sort and page become the list call's query (`page`, `pageSize`, `sortBy`, `order`
+// and the filters), and all of it lives in the address bar, so a filtered view can be shared and
+// survives a reload.
 
 /**
  * How one search-form field reads and writes the URL and becomes API parameters:

@@ -2,12 +2,14 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { RemoteView } from '../components/RemoteView';
 import { RemoteLoading } from '../components/RemoteFallback';
+import { loadAdminArea } from '../features/admin-frame';
+import { loadLoginPage } from '../features/auth';
 import { isAdminPath } from './routeTable';
 import './shell.css';
 
 // antd and every admin-only library load with these chunks, never on public pages.
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const AdminArea = lazy(() => import('../features/admin-frame/AdminArea'));
+const LoginPage = lazy(loadLoginPage);
+const AdminArea = lazy(loadAdminArea);
 
 const lazyScreen = (Screen: typeof LoginPage) => (
   <Suspense fallback={<RemoteLoading />}>

@@ -4,7 +4,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { renderScreen, signInAs } from '@deals/shared-auth/ui-testing';
-import { PRODUCT_TYPES, STORES, product } from './fixtures';
+import { PRODUCT_TYPES, STORES, product } from '../../testing/deals';
 import DealFormPage from './DealFormPage';
 
 type Answer = { status: number; data?: unknown } | undefined;

@@ -127,7 +127,7 @@ function DealForm({ productId }: { productId: number }) {
   });
 
   const deal = loaded.state === 'ready' ? loaded.deal : null;
-  // A restored revision replaces the form's values, typed or not (issue 20).
+  // A restored revision replaces the form's values, typed or not: the editor takes back what was saved then.
   const replaceValues = useRef(false);
   useEffect(() => {
     // Image changes reload the deal; the form keeps what is being typed then.

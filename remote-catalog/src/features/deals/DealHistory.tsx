@@ -5,7 +5,7 @@ import type { ProductType, Store } from '@deals/contract';
 import { RevisionHistory } from '@deals/shared-auth/ui';
 import { formatDateTime, formatPrice } from '../../lib/format';
 
-/** The deal's fields as the form labels them, in the form's order (issue 20: its revision history). */
+/** The deal's fields as the form labels them, in the form's order (the words of its revision history). */
 export const DEAL_FIELD_LABELS: Record<string, string> = {
   categoryId: 'Store',
   productTypeIds: 'Product Categories',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { renderScreen, signInAs } from '@deals/shared-auth/ui-testing';
-import { DEALS, PRODUCT_TYPES, STORES } from './fixtures';
+import { DEALS, PRODUCT_TYPES, STORES } from '../../testing/deals';
 import DealsPage from './DealsPage';
 
 function serveDeals(onDelete: () => { status: number; data?: unknown } = () => ({ status: 200, data: { message: 'Deal deleted successfully' } }), columns: unknown = null) {

@@ -40,7 +40,7 @@ const CONFIRM: Record<'activate' | 'deactivate' | 'delete', { title: string; ver
 };
 
 /**
- * Deals and Promo Codes (spec §2): paged, filtered and sorted by the API (issue 18), the state in
+ * Deals and Promo Codes (spec §2): paged, filtered and sorted by the API (tens of thousands of deals), the state in
  * the URL; rows can be chosen (or all matching the filter) for bulk actions; Download CSV streams
  * every matching deal from the server.
  */
@@ -138,7 +138,7 @@ export default function DealsPage() {
       { title: 'Expires In', dataIndex: 'dealExpiresIn', sorter: true, hideInSearch: true, width: 140, render: (_, deal) => formatDateTime(deal.dealExpiresIn) || '—' },
       { title: 'Expires In', dataIndex: 'expiresOn', valueType: 'dateRange', hideInTable: true },
       { title: 'Is Active?', dataIndex: 'isActive', sorter: true, width: 92, valueType: 'select', valueEnum: YES_NO_FILTER, render: (_, deal) => yesNo(deal.isActive) },
-      // Issue 19: unique visitors who opened the deal's store link in the last 7 days (refreshed every minute).
+      // Clicks: unique visitors who opened the deal's store link in the last 7 days (refreshed every minute), so staff see which deals draw.
       {
         title: 'Clicks (7 days)',
         dataIndex: 'clicks7d',

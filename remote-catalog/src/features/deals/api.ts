@@ -1,26 +1,10 @@
 import { api, downloadFromApi, toFormData } from '@deals/shared-auth/client';
-import type { AudienceSizeResponse, BulkUpdateProductsBody, BulkUpdateProductsResponse, CreatedResponse, FeaturedSection, MessageResponse, Product, ProductListItem, TablePage } from '@deals/contract';
+import type { AudienceSizeResponse, DealFields, BulkUpdateProductsBody, BulkUpdateProductsResponse, CreatedResponse, FeaturedSection, MessageResponse, Product, ProductListItem, TablePage } from '@deals/contract';
 
 /** The deal form's values as the API takes them (spec §3 Product); dates are ISO strings or null. */
-export interface DealFields {
-  categoryId: number;
-  productTypeIds: number[];
-  name: string;
-  additionalInformation: string | null;
-  isFeatured: boolean;
-  currentPrice: number;
-  previousPrice: number;
-  promoCode: string | null;
-  dealStartsIn: string | null;
-  dealExpiresIn: string | null;
-  link: string;
-  keywords: string | null;
-  badgeText: string | null;
-  badgeColor: string;
-  isActive: boolean;
-}
+export type { DealFields } from '@deals/contract';
 
-/** One page of the admin deals table: the table's filters, sort and page (issue 18), any state. */
+/** One page of the admin deals table: the table's filters, sort and page, paged by the server so a large catalogue stays light; any state. */
 export async function fetchDealsPage(query: Record<string, unknown>): Promise<TablePage<ProductListItem>> {
   const { data } = await api.get<TablePage<ProductListItem>>('Product/GetAllProducts', { params: query });
   return data;

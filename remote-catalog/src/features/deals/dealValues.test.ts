@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { discountPercent } from '@deals/contract/deal-rules';
 import { canChangeDeal, fromProduct, toDealFields } from './dealValues';
 import { dealSchema } from './schemas';
-import { product } from './fixtures';
+import { product } from '../../testing/deals';
 
 describe('deal rules', () => {
   it('computes the discount as the rounded-up percent saved, as the API does', () => {

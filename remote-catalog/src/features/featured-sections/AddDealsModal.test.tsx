@@ -2,8 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import type { ProductSearchItem } from '@deals/contract';
-import { expectToast, renderAt, serveSections, signInAs } from './testSupport';
+import { expectToast, renderSectionsAt, serveSections, signInAs } from '../../testing/featuredSections';
 import { SEARCH_DEBOUNCE_MS } from './AddDealsModal';
+import FeaturedSectionsPage from './FeaturedSectionsPage';
+import FeaturedSectionFormPage from './FeaturedSectionFormPage';
+
+/** The list and form screens at their App.tsx routes, at `path`. */
+const renderAt = (path: string) => renderSectionsAt({ list: <FeaturedSectionsPage />, form: <FeaturedSectionFormPage /> }, path);
 
 const EDIT = '/admin/management/featured-section/edit/1';
 const SEARCH = 'Product/GetAllProductsBySearchTerm';

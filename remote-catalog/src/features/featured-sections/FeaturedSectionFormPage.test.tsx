@@ -1,7 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, hideToast } from '@deals/shared-auth';
-import { expectLocation, expectToast, renderAt, serveSections, signInAs } from './testSupport';
+import { expectLocation, expectToast, renderSectionsAt, serveSections, signInAs } from '../../testing/featuredSections';
+import FeaturedSectionsPage from './FeaturedSectionsPage';
+import FeaturedSectionFormPage from './FeaturedSectionFormPage';
+
+/** The list and form screens at their App.tsx routes, at `path`. */
+const renderAt = (path: string) => renderSectionsAt({ list: <FeaturedSectionsPage />, form: <FeaturedSectionFormPage /> }, path);
 
 const NEW = '/admin/management/featured-section';
 const EDIT = '/admin/management/featured-section/edit/1';

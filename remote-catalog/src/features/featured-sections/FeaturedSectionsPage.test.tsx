@@ -4,8 +4,13 @@ import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import type { FeaturedSection } from '@deals/contract';
 import { formatDateTime } from '../../lib/format';
-import { expectLocation, expectToast, renderAt, rowOf, SECTIONS, serveSections, signInAs } from './testSupport';
+import { expectLocation, expectToast, renderSectionsAt, rowOf, SECTIONS, serveSections, signInAs } from '../../testing/featuredSections';
 import { layOutSortRows, moveRowDown } from '@deals/shared-auth/ui-testing';
+import FeaturedSectionsPage from './FeaturedSectionsPage';
+import FeaturedSectionFormPage from './FeaturedSectionFormPage';
+
+/** The list and form screens at their App.tsx routes, at `path`. */
+const renderAt = (path: string) => renderSectionsAt({ list: <FeaturedSectionsPage />, form: <FeaturedSectionFormPage /> }, path);
 
 const LIST = '/admin/management/featured-sections';
 

@@ -21,7 +21,7 @@ const dash = (text: string | null | undefined) => (text ? text : '—');
 /**
  * The saved section's Deals and Promo Codes (spec 2 §2): every staff member may view, add and
  * remove its deals; each change is saved at once, apart from the section's form. Paged, sorted
- * and searched by the API (issue 18), so a section of thousands of deals opens at once.
+ * and searched by the API, so a section of thousands of deals opens at once.
  */
 export function SectionDeals({ section }: SectionDealsProps) {
   const [adding, setAdding] = useState(false);

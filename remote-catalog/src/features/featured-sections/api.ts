@@ -26,7 +26,7 @@ export interface SectionDealsQuery {
   order?: 'asc' | 'desc';
 }
 
-/** One page of the section's deals, in its order or a column's (issue 18). */
+/** One page of the section's deals, in its order or a column's (paged by the server, as a section may hold thousands). */
 export async function fetchSectionDeals(featuredSectionId: number, query: SectionDealsQuery): Promise<TablePage<FeaturedSectionProduct>> {
   const { data } = await api.get<TablePage<FeaturedSectionProduct>>('FeaturedSection/GetFeaturedSectionProducts', { params: { featuredSectionId, ...query } });
   return data;

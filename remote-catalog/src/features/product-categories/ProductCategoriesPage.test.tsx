@@ -14,7 +14,7 @@ import {
   rowOf,
   serveRecords,
   signInAs,
-} from '../../testing/imageEntityTestKit';
+} from '../../testing/imageEntities';
 import ProductCategoriesPage from './ProductCategoriesPage';
 
 const CATEGORIES = [

@@ -13,7 +13,7 @@ import {
   rowOf,
   serveRecords,
   signInAs,
-} from '../../testing/imageEntityTestKit';
+} from '../../testing/imageEntities';
 import StoresPage from './StoresPage';
 
 const STORES = [

@@ -1,13 +1,14 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Button, Card, Col, Flex, Form, Input, Row } from 'antd';
-import { ArrowLeftOutlined, CloudUploadOutlined, DeleteOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { confirmAction, toast, useUnsavedChanges } from '@deals/shared-auth';
-import { ColorField, FormField, FormFooter, ImageUploadField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
+import { ColorField, FormField, ImageUploadField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/contract/limits';
 import { CMS_LIMITS } from '@deals/contract/page-rules';
+import { DraftPublishFooter, usePublish } from '../publishing';
 import type { Page } from './api';
 import { editableSnapshot, editorialOf } from './editorial';
 import type { DocumentKind } from './kind';
@@ -29,7 +30,7 @@ interface DocumentFormProps {
 /**
  * The page or blog form (spec 2 §2, §5): Basic Information, the banner and SEO, with the footer's
  * Cancel and Return to Listing. A new one is created (and published, as before) and goes on to its
- * edit screen. An existing one (issue 20) edits its draft (the published fields when there is none):
+ * edit screen. An existing one edits its draft (the published fields when there is none):
  * Save Draft keeps the edits without touching the public site and stays here; Publish saves any
  * unsaved edits as the draft first, then publishes it.
  */
@@ -51,7 +52,7 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
     values: startValues,
   });
   const pickedImage = useWatch({ control, name: 'bannerImage' });
-  const [publishing, setPublishing] = useState(false);
+  const { publishing, publish: runPublish } = usePublish();
 
   /** Saves the form as the draft; resolves whether it saved (invalid: the fields say why). */
   const saveDraft = (id: number) =>
@@ -90,19 +91,7 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
   /** Publish: unsaved edits are saved as the draft first; then the draft goes public. */
   const publish = async () => {
     if (!record) return;
-    setPublishing(true);
-    try {
-      if (formState.isDirty && !(await saveDraft(record.id))) return;
-      try {
-        const { message } = await api.publish(record.id);
-        toast.success(message);
-      } catch (error) {
-        toast.failure(error, 'warning');
-      }
-      onChanged?.();
-    } finally {
-      setPublishing(false);
-    }
+    await runPublish({ saveDraft: formState.isDirty ? () => saveDraft(record.id) : undefined, publish: () => api.publish(record.id), onChanged });
   };
 
   const removeBannerImage = async () => {
@@ -213,30 +202,23 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
 
       {children}
 
-      <FormFooter>
-        <Link to={paths.list} style={{ marginRight: 'auto', alignSelf: 'center' }}>
-          <ArrowLeftOutlined /> Return to Listing
-        </Link>
-        <Button onClick={() => void navigate(paths.list)} disabled={busy}>
-          Cancel
-        </Button>
-        {/* "Save Draft", not "Save Changes": it no longer changes the public site, and it sits next to Publish, which does. */}
-        <Button type={editing ? 'default' : 'primary'} htmlType="submit" form={formId} disabled={!formState.isValid || busy} loading={formState.isSubmitting && !publishing}>
-          {editing ? 'Save Draft' : texts.createButton}
-        </Button>
-        {editing && (
-          <Button
-            type="primary"
-            icon={<CloudUploadOutlined />}
-            onClick={() => void publish()}
-            disabled={busy || nothingToPublish || (formState.isDirty && !formState.isValid)}
-            loading={publishing}
-            title={nothingToPublish ? 'There are no changes to publish.' : undefined}
-          >
-            Publish
-          </Button>
-        )}
-      </FormFooter>
+      <DraftPublishFooter
+        editing={editing}
+        createLabel={texts.createButton}
+        valid={formState.isValid}
+        dirty={formState.isDirty}
+        submitting={formState.isSubmitting}
+        publishing={publishing}
+        nothingToPublish={nothingToPublish}
+        onPublish={() => void publish()}
+        onCancel={() => void navigate(paths.list)}
+        formId={formId}
+        start={
+          <Link to={paths.list} style={{ marginRight: 'auto', alignSelf: 'center' }}>
+            <ArrowLeftOutlined /> Return to Listing
+          </Link>
+        }
+      />
     </>
   );
 }

@@ -35,10 +35,10 @@ interface DocumentListPageProps {
 }
 
 /**
- * The Pages and Blogs lists (spec 2 §2): paged, filtered and sorted by the API (issue 18), the
+ * The Pages and Blogs lists (spec 2 §2): paged, filtered and sorted by the API (so long lists stay light), the
  * state in the URL; Download CSV streams every matching row from the server. View opens the edit
  * screen, Remove deletes after a confirm. The name says when there are unpublished changes or a
- * schedule (issue 20).
+ * schedule, so editors see what the site does not show yet.
  */
 export function DocumentListPage({ kind, columns, spec, scrollX }: DocumentListPageProps) {
   const { texts, paths, api } = kind;

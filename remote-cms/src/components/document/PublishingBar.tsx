@@ -4,7 +4,7 @@ import type { Page } from './api';
 import { DOCUMENT_RICH_TEXT_FIELDS, documentFieldLabels, editorialOf } from './editorial';
 import type { DocumentKind } from './kind';
 
-// Issue 20: the generic publishing bar (components/publishing) bound to a page or blog: its calls
+// Drafts and publishing: the generic publishing bar (components/publishing) bound to a page or blog: its calls
 // (with Share Preview Link), its revision type and the form's field labels.
 
 interface DocumentPublishingBarProps {

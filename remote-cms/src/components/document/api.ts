@@ -10,7 +10,7 @@ export type { ComponentOption, ComponentType, EditorialState, Page, PageComponen
 /** The controller paths of one kind, e.g. `Page/GetAllPages`. */
 export interface DocumentCalls {
   getAll: string;
-  /** Download CSV of the list (issue 18), e.g. `Page/ExportPagesCsv`. */
+  /** Download CSV of the list (every matching row, streamed by the server), e.g. `Page/ExportPagesCsv`. */
   exportCsv: string;
   getById: string;
   create: string;
@@ -21,7 +21,7 @@ export interface DocumentCalls {
   assign: string;
   unassign: string;
   sort: string;
-  /** Issue 20: drafts, publishing, schedules and preview links, e.g. `Page/SavePageDraft`. */
+  /** Drafts, publishing, schedules and preview links (edits stay off the public site until published), e.g. `Page/SavePageDraft`. */
   saveDraft: string;
   publish: string;
   unpublish: string;
@@ -49,7 +49,7 @@ export type DocumentFields = {
 export interface DocumentApi {
   /** Every one, active or not (`isActive=` empty lists all). */
   list: () => Promise<PageListItem[]>;
-  /** One page of the list: the table's filters, sort and page (issue 18). */
+  /** One page of the list: the table's filters, sort and page (paged by the server). */
   listPage: (query: Record<string, unknown>) => Promise<TablePage<PageListItem>>;
   /** Download CSV: every one matching the table's filters, written by the server in the viewer's time zone. */
   downloadCsv: (query: Record<string, unknown>, fileName: string) => Promise<void>;
@@ -57,7 +57,7 @@ export interface DocumentApi {
   create: (fields: DocumentFields) => Promise<CreatedResponse>;
   /** Saves and publishes at once (the spec's call; the editor saves drafts instead). */
   update: (id: number, fields: DocumentFields) => Promise<MessageResponse>;
-  /** Issue 20: keeps the fields as the draft (the body of `update`); the public site is unchanged. */
+  /** Keeps the fields as the draft (the body of `update`); the public site is unchanged. */
   saveDraft: (id: number, fields: DocumentFields) => Promise<MessageResponse>;
   /** Copies the draft into the public record (no draft: makes an inactive one active). */
   publish: (id: number) => Promise<MessageResponse>;

@@ -1,7 +1,7 @@
 import type { EditorialState, Page, PageListItem, PageSnapshot } from './api';
 import type { DocumentKind } from './kind';
 
-// Issue 20: a page's or blog's drafts, publishing and schedules as the editor and the lists read
+// Drafts and publishing: a page's or blog's drafts, publishing and schedules as the editor and the lists read
 // them. `GetPageById` answers the published fields at the top level and the unpublished edits in
 // `draft`: the editor works on the draft when there is one.
 

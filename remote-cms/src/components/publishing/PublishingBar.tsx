@@ -9,7 +9,7 @@ import type { EditorialState, MessageResponse, PreviewLink, RevisionRecordType, 
 import { DATE_TIME_FORMAT, formatDateTime } from '../document/format';
 import './publishing-bar.css';
 
-// Issue 20: the editorial state of a page, blog, content section or banner above its form
+// Drafts and publishing: the editorial state of a page, blog, content section or banner above its form
 // (published, changes not published, unpublished, scheduled) and what can be done with it besides
 // Save Draft and Publish (the form's footer): Discard Changes, Unpublish, Schedule…, Share Preview
 // Link (pages and blogs) and History.

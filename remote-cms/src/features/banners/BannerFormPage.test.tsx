@@ -6,12 +6,12 @@ import type { AdminBanner, BannerItem, BannerSnapshot, DraftBannerItem, Editoria
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { layOutSortRows, moveRowDown, expectLocation, renderRoutes, signInAs } from '@deals/shared-auth/ui-testing';
-import { choose, expectToast, fieldsOf, fileInput, optionsOf, png, rowOf, selectedOf } from '../../components/section-fields/testSupport';
+import { choose, expectToast, fieldsOf, fileInput, optionsOf, png, rowOf, selectedOf } from '../../testing/sectionFields';
 import BannerFormPage from './BannerFormPage';
 import { formatBannerValue } from './draft';
 
 // wangEditor needs a real browser; the form is tested with a textarea in its place.
-jest.mock('../../components/rich-text/WangEditor', () => jest.requireActual('../../components/rich-text/testing'));
+jest.mock('../../components/rich-text/WangEditor', () => jest.requireActual('../../testing/TextareaEditor'));
 
 const M = '/cms/management';
 type Answer = { status: number; data?: unknown } | undefined;

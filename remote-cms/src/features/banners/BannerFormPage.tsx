@@ -2,13 +2,12 @@ import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useForm, type Control, type FieldPath } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { Button, Card, Col, Form, Result, Row, Select } from 'antd';
-import { CloudUploadOutlined } from '@ant-design/icons';
+import { Card, Col, Form, Result, Row, Select } from 'antd';
 import { LIMITS } from '@deals/contract/limits';
 import { BANNER_PICKER_TYPES, CONTENT_SECTION_TYPE_LABELS } from '@deals/contract/section-rules';
 import { toast, useUnsavedChanges } from '@deals/shared-auth';
-import { FormFooter, PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
-import { PublishingBar, type EditorialCalls } from '../../components/publishing';
+import { PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
+import { DraftPublishFooter, PublishingBar, usePublish, type EditorialCalls } from '../../components/publishing';
 import { assignToOrigin, originFields, originFromParams, originOf, originPath, type Origin } from '../../components/section-fields/origin';
 import { bannerEditPath, SECTIONS_LIST_PATH } from '../../components/section-fields/paths';
 import { createBanner, discardBannerDraft, fetchBanner, publishBanner, saveBannerDraft, scheduleBanner, unpublishBanner, type AdminBanner, type BannerSnapshot } from './api';
@@ -93,21 +92,14 @@ function NewBannerForm({ origin }: { origin: Origin | null }) {
     <Card title="Basic Information">
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="New banner">
         <BannerFields control={control} />
-        <FormFooter>
-          <Button onClick={() => void navigate(backPath)} disabled={formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="primary" htmlType="submit" disabled={!formState.isValid || formState.isSubmitting} loading={formState.isSubmitting}>
-            Create
-          </Button>
-        </FormFooter>
+        <DraftPublishFooter editing={false} valid={formState.isValid} submitting={formState.isSubmitting} onCancel={() => void navigate(backPath)} />
       </form>
     </Card>
   );
 }
 
 /**
- * An existing banner (issue 20): the editor works on its draft, the banner's fields and its items
+ * An existing banner: the editor works on its draft, the banner's fields and its items
  * as one value (the published banner when there is no draft). Adding, editing, deleting and
  * sorting items changes the editor only; Save Draft sends the banner and all its items (the public
  * site is unchanged) and stays; Publish saves any unsaved edits as the draft first, then publishes
@@ -147,7 +139,7 @@ function BannerEditor({ banner, origin, onChanged }: { banner: AdminBanner; orig
     setItemErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([key]) => next.some((item) => item.key === Number(key) && items.includes(item)))));
   };
 
-  const [publishing, setPublishing] = useState(false);
+  const { publishing, publish: runPublish } = usePublish();
   const backPath = origin ? originPath(origin) : SECTIONS_LIST_PATH;
 
   /** Sends the banner and its items as the draft; resolves whether it saved (its messages go under the fields and the item rows). */
@@ -184,29 +176,21 @@ function BannerEditor({ banner, origin, onChanged }: { banner: AdminBanner; orig
   });
 
   /** Publish: unsaved edits are saved as the draft first; then the draft goes public. */
-  const publish = async () => {
-    setPublishing(true);
-    try {
-      if (formState.isDirty || itemsChanged) {
-        const saved = await new Promise<boolean>((resolve) => {
-          void handleSubmit(
-            async (values) => resolve(await saveDraft(values)),
-            () => resolve(false),
-          )();
-        });
-        if (!saved) return;
-      }
-      try {
-        const { message } = await publishBanner(banner.id);
-        toast.success(message);
-      } catch (error) {
-        toast.failure(error, 'warning');
-      }
-      onChanged();
-    } finally {
-      setPublishing(false);
-    }
-  };
+  const publish = () =>
+    runPublish({
+      saveDraft:
+        formState.isDirty || itemsChanged
+          ? () =>
+              new Promise<boolean>((resolve) => {
+                void handleSubmit(
+                  async (values) => resolve(await saveDraft(values)),
+                  () => resolve(false),
+                )();
+              })
+          : undefined,
+      publish: () => publishBanner(banner.id),
+      onChanged,
+    });
 
   const dirty = formState.isDirty || itemsChanged;
   const busy = formState.isSubmitting || publishing;
@@ -223,25 +207,17 @@ function BannerEditor({ banner, origin, onChanged }: { banner: AdminBanner; orig
         </form>
       </Card>
       <BannerItems items={items} onChange={changeItems} errors={itemErrors} changed={itemsChanged} />
-      <FormFooter>
-        <Button onClick={() => void navigate(backPath)} disabled={busy}>
-          Cancel
-        </Button>
-        {/* "Save Draft", not "Save Changes": it no longer changes the public site, and it sits next to Publish, which does. */}
-        <Button htmlType="submit" form={formId} disabled={!formState.isValid || busy} loading={formState.isSubmitting && !publishing}>
-          Save Draft
-        </Button>
-        <Button
-          type="primary"
-          icon={<CloudUploadOutlined />}
-          onClick={() => void publish()}
-          disabled={busy || nothingToPublish || (formState.isDirty && !formState.isValid)}
-          loading={publishing}
-          title={nothingToPublish ? 'There are no changes to publish.' : undefined}
-        >
-          Publish
-        </Button>
-      </FormFooter>
+      <DraftPublishFooter
+        editing
+        valid={formState.isValid}
+        dirty={formState.isDirty}
+        submitting={formState.isSubmitting}
+        publishing={publishing}
+        nothingToPublish={nothingToPublish}
+        onPublish={() => void publish()}
+        onCancel={() => void navigate(backPath)}
+        formId={formId}
+      />
     </>
   );
 }

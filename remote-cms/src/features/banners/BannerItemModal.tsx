@@ -74,7 +74,7 @@ interface BannerItemModalProps {
 }
 
 /**
- * Add or edit one banner item (spec 2 §3, §5): the content-section fields of a slide. Issue 20:
+ * Add or edit one banner item (spec 2 §3, §5): the content-section fields of a slide. Drafts:
  * the item goes into the editor's draft, sent with Save Draft or Publish; a newly picked image is
  * uploaded here, so the draft holds its stored name. A new item needs an image; failures are
  * warnings (§8).

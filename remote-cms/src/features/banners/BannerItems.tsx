@@ -27,7 +27,7 @@ interface BannerItemsProps {
 
 /**
  * The banner's items (spec 2 §2, §7): Add Banner Item, Edit and Delete per row, Sort Items by drag
- * and drop. Issue 20: every change is the editor's, kept with the banner's draft by Save Draft
+ * and drop. Every change is the editor's, kept with the banner's draft by Save Draft
  * (or Publish); the public banner is unchanged until then.
  */
 export function BannerItems({ items, onChange, errors, changed }: BannerItemsProps) {

@@ -13,7 +13,7 @@ import type {
   UploadContentImageResponse,
 } from '@deals/contract';
 
-// The banner calls of spec 2 §7 and, issue 20, its drafts: the editor keeps the banner and its
+// The banner calls of spec 2 §7 and its drafts: the editor keeps the banner and its
 // items as one draft (`SaveBannerDraft`) and publishes it (`PublishBanner`); the spec's direct item
 // calls (BannerItem/…), which publish at once, are no longer the editor's.
 

@@ -3,7 +3,7 @@ import { BUTTON_ACTION_TYPES, CONTENT_SECTION_TYPES, type ButtonActionType, type
 import { BANNER_PICKER_TYPES } from '@deals/contract/section-rules';
 import type { AdminBanner, BannerItemSnapshot, BannerSnapshot, DraftBannerItem, EditorialState } from './api';
 
-// Issue 20: the banner editor works on the banner's draft (its fields and items as one value) and
+// Drafts: the banner editor works on the banner's draft (its fields and items as one value) and
 // keeps the items in local state until Save Draft or Publish sends them all at once.
 
 /** The one type the banner picker offers (§4): Dynamic Banner. */

@@ -23,7 +23,7 @@ import {
   serveDocuments,
   startAsAdmin,
   type Extra,
-} from '../../components/document/testing';
+} from '../../testing/documents';
 import { formatDateTime } from '../../components/document';
 import BlogsPage from './BlogsPage';
 import BlogFormPage from './BlogFormPage';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DRAFT, TIPS, callsTo, cellsOf, expectLocation, expectToast, renderKindAt, rowOf, serveDocuments, startAsAdmin } from '../../components/document/testing';
+import { DRAFT, TIPS, callsTo, cellsOf, expectLocation, expectToast, renderKindAt, rowOf, serveDocuments, startAsAdmin } from '../../testing/documents';
 import BlogsPage from './BlogsPage';
 import BlogFormPage from './BlogFormPage';
 import { BLOG_KIND } from './blogKind';

@@ -5,14 +5,14 @@ import { Route } from 'react-router-dom';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { expectLocation, renderRoutes, signInAs } from '@deals/shared-auth/ui-testing';
-import { choose, expectToast, fieldsOf, fileInput, optionsOf, png, selectedOf } from '../../components/section-fields/testSupport';
+import { choose, expectToast, fieldsOf, fileInput, optionsOf, png, selectedOf } from '../../testing/sectionFields';
 import { formatDateTime } from '../../components/document/format';
 import type { ContentSectionDetail } from './api';
 import ContentSectionFormPage from './ContentSectionFormPage';
-import { DRAFT_SAVED, NO_EDITS, section, withDraft } from './fixtures';
+import { DRAFT_SAVED, NO_EDITS, section, withDraft } from '../../testing/contentSections';
 
 // wangEditor needs a real browser; the form is tested with a textarea in its place.
-jest.mock('../../components/rich-text/WangEditor', () => jest.requireActual('../../components/rich-text/testing'));
+jest.mock('../../components/rich-text/WangEditor', () => jest.requireActual('../../testing/TextareaEditor'));
 
 const M = '/cms/management';
 type Answer = { status: number; data?: unknown } | undefined;

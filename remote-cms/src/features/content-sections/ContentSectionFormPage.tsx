@@ -1,13 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button, Card, Col, Flex, Form, Input, Result, Row } from 'antd';
-import { CloudUploadOutlined } from '@ant-design/icons';
+import { Card, Col, Flex, Form, Input, Result, Row } from 'antd';
 import { LIMITS } from '@deals/contract/limits';
 import { MESSAGES } from '@deals/contract/messages';
 import { CONTENT_SECTION_PICKER_TYPES, DESCRIPTION_OPTIONAL_TYPES, IMAGE_OPTIONAL_TYPES, TITLE_OPTIONAL_TYPES } from '@deals/contract/section-rules';
 import { toast, useUnsavedChanges } from '@deals/shared-auth';
-import { FormField, FormFooter, PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
+import { FormField, PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
 import { assignToOrigin, originFields, originFromParams, originOf, originPath, type Origin } from '../../components/section-fields/origin';
 import { contentSectionEditPath, SECTIONS_LIST_PATH } from '../../components/section-fields/paths';
 import {
@@ -27,7 +26,7 @@ import {
   type SectionFormValues,
 } from '../../components/section-fields/sectionForm';
 import { ReturnLinks } from '../../components/section-fields/ReturnLinks';
-import { PublishingBar, type EditorialCalls } from '../../components/publishing';
+import { DraftPublishFooter, PublishingBar, usePublish, type EditorialCalls } from '../../components/publishing';
 import {
   createContentSection,
   discardContentSectionDraft,
@@ -61,7 +60,7 @@ interface ContentSectionFormProps {
 /**
  * The content-section form (spec 2 §3, §4, §5). A new section is created (and published, as
  * before): created from a page or blog it is added to it and the editor returns there; otherwise it
- * opens its own edit screen. An existing one (issue 20) edits its draft (the published fields when
+ * opens its own edit screen. An existing one edits its draft (the published fields when
  * there is none): Save Draft keeps the edits without touching the public site and stays here;
  * Publish saves any unsaved edits as the draft first, then publishes it.
  */
@@ -79,7 +78,7 @@ function ContentSectionForm({ section, origin, onChanged }: ContentSectionFormPr
     values: startValues,
   });
   const { control, handleSubmit, formState, setError } = form;
-  const [publishing, setPublishing] = useState(false);
+  const { publishing, publish: runPublish } = usePublish();
   const type = useWatch({ control, name: 'type' });
   const isCustom = type === 'CONTENT_SECTION_CUSTOM';
   const titleRequired = !(type && TITLE_OPTIONAL_TYPES.includes(type));
@@ -145,19 +144,7 @@ function ContentSectionForm({ section, origin, onChanged }: ContentSectionFormPr
   /** Publish: unsaved edits are saved as the draft first; then the draft goes public. */
   const publish = async () => {
     if (!section) return;
-    setPublishing(true);
-    try {
-      if (formState.isDirty && !(await saveDraft(section.id))) return;
-      try {
-        const { message } = await publishContentSection(section.id);
-        toast.success(message);
-      } catch (error) {
-        toast.failure(error, 'warning');
-      }
-      onChanged?.();
-    } finally {
-      setPublishing(false);
-    }
+    await runPublish({ saveDraft: formState.isDirty ? () => saveDraft(section.id) : undefined, publish: () => publishContentSection(section.id), onChanged });
   };
 
   const busy = formState.isSubmitting || publishing;
@@ -221,27 +208,16 @@ function ContentSectionForm({ section, origin, onChanged }: ContentSectionFormPr
           </Card>
         </Flex>
       </Form>
-      <FormFooter>
-        <Button onClick={() => void navigate(backPath)} disabled={busy}>
-          Cancel
-        </Button>
-        {/* "Save Draft", not "Save Changes": it no longer changes the public site, and it sits next to Publish, which does. */}
-        <Button type={editing ? 'default' : 'primary'} htmlType="submit" disabled={!formState.isValid || busy} loading={formState.isSubmitting && !publishing}>
-          {editing ? 'Save Draft' : 'Create'}
-        </Button>
-        {editing && (
-          <Button
-            type="primary"
-            icon={<CloudUploadOutlined />}
-            onClick={() => void publish()}
-            disabled={busy || nothingToPublish || (formState.isDirty && !formState.isValid)}
-            loading={publishing}
-            title={nothingToPublish ? 'There are no changes to publish.' : undefined}
-          >
-            Publish
-          </Button>
-        )}
-      </FormFooter>
+      <DraftPublishFooter
+        editing={editing}
+        valid={formState.isValid}
+        dirty={formState.isDirty}
+        submitting={formState.isSubmitting}
+        publishing={publishing}
+        nothingToPublish={nothingToPublish}
+        onPublish={() => void publish()}
+        onCancel={() => void navigate(backPath)}
+      />
     </form>
   );
 }

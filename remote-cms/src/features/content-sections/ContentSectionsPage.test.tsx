@@ -5,10 +5,10 @@ import { Route } from 'react-router-dom';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { expectLocation, readCsvDownloads, renderRoutes, signInAs } from '@deals/shared-auth/ui-testing';
-import { choose, expectToast, rowOf } from '../../components/section-fields/testSupport';
+import { choose, expectToast, rowOf } from '../../testing/sectionFields';
 import { formatDateTime } from '../../components/document/format';
 import ContentSectionsPage from './ContentSectionsPage';
-import { BANNERS, SECTIONS } from './fixtures';
+import { BANNERS, SECTIONS } from '../../testing/contentSections';
 
 /** Both lists as the API's table rows: content sections first, each by name (the server's default order). */
 const TABLE_ROWS = [

@@ -32,8 +32,8 @@ const DELETE = {
 
 /**
  * Content sections and banners (spec 2 §2): one list of both, with View, Delete, filter, sort and
- * CSV, paged, filtered and sorted by the API (issue 18), the state in the URL. The name says when
- * there are unpublished changes or a schedule (issue 20).
+ * CSV, paged, filtered and sorted by the API (so long lists stay light), the state in the URL. The name says when
+ * there are unpublished changes or a schedule, so editors see what the site does not show yet.
  */
 export default function ContentSectionsPage() {
   const navigate = useNavigate();
@@ -81,7 +81,7 @@ export default function ContentSectionsPage() {
         dataIndex: 'name',
         sorter: true,
         fieldProps: { placeholder: 'Part of a name' },
-        // The name cut to one line, with its editorial tags under it (issue 20).
+        // The name cut to one line, with its editorial tags (draft, schedule) under it.
         render: (_, row) => (
           <>
             <Truncated text={row.name} />

@@ -11,12 +11,12 @@ import type {
   TablePage,
 } from '@deals/contract';
 
-// The content-section calls of spec 2 §7 (with issue 20's drafts, publishing and schedules), and
+// The content-section calls of spec 2 §7 (with the drafts, publishing and schedules), and
 // the banner calls the shared list needs.
 
 export type { BannerSummary, ContentSection, ContentSectionDetail, ContentSectionSnapshot };
 
-/** One page of the content-sections table (content sections and banners): its filters, sort and page (issue 18). */
+/** One page of the content-sections table (content sections and banners): its filters, sort and page (paged by the server). */
 export async function fetchSectionTablePage(query: Record<string, unknown>): Promise<TablePage<SectionTableRow>> {
   const { data } = await api.get<TablePage<SectionTableRow>>('ContentSection/GetAllContentSections', { params: query });
   return data;
@@ -45,7 +45,7 @@ export async function updateContentSection(id: number, fields: Record<string, Fo
   return data;
 }
 
-/** Issue 20: keeps the fields (the body of UpdateContentSection) as the draft; the public site is unchanged. */
+/** Keeps the fields (the body of UpdateContentSection) as the draft; the public site is unchanged. */
 export async function saveContentSectionDraft(id: number, fields: Record<string, FormFieldValue>): Promise<MessageResponse> {
   const { data } = await api.put<MessageResponse>('ContentSection/SaveContentSectionDraft', toFormData({ id, ...fields }));
   return data;

@@ -20,7 +20,7 @@ export function contentSectionFields(values: SectionFormValues): Record<string, 
   };
 }
 
-// Issue 20: `GetContentSectionById` answers the published fields at the top level and the
+// Drafts: `GetContentSectionById` answers the published fields at the top level and the
 // unpublished edits in `draft` (its raw HTML named `rawHtml`, the record's `rawHTML`): the editor
 // works on the draft when there is one.
 

@@ -6,7 +6,7 @@ import { bannerEditPath, contentSectionEditPath } from '../../components/section
 import { fetchSectionTablePage } from './api';
 
 // The content-sections screen lists content sections and banners in one table (spec 2 §2), paged,
-// filtered and sorted by the API (`GET ContentSection/GetAllContentSections?page=…`, issue 18).
+// filtered and sorted by the API (`GET ContentSection/GetAllContentSections?page=…`).
 
 export type SectionKind = SectionTableKind;
 
@@ -21,7 +21,7 @@ export interface SectionRow {
   /** The type as the pickers show it; banners are Dynamic Banners (§4). */
   typeLabel: string;
   isActive: boolean;
-  /** Issue 20: "Changes not published", and the scheduled publish and unpublish. */
+  /** The editorial tags: "Changes not published", and the scheduled publish and unpublish. */
   hasDraft?: boolean;
   publishAt?: string | null;
   unpublishAt?: string | null;

@@ -2,7 +2,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { CMS_MESSAGES } from '@deals/contract/page-rules';
-import { edit, expectLocation, expectToast, LIST, NEW, renderAt, serveMenu, signInAsAdmin } from './testSupport';
+import { edit, expectLocation, expectToast, LIST, NEW, renderMenuAt, serveMenu, signInAsAdmin } from '../../testing/menuItems';
+import MenuItemsPage from './MenuItemsPage';
+import MenuItemFormPage from './MenuItemFormPage';
+
+/** The list and form screens at their App.tsx routes, at `path`. */
+const renderAt = (path: string) => renderMenuAt({ list: <MenuItemsPage />, form: <MenuItemFormPage /> }, path);
 
 const nameField = () => screen.getByLabelText('Menu Item Name', { selector: 'input' });
 const linkField = () => screen.queryByLabelText('Custom Link', { selector: 'input' });

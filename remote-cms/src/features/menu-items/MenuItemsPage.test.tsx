@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
-import { expectLocation, expectToast, layOutSortRows, LIST, moveRowDown, renderAt, rowOf, serveMenu, signInAsAdmin } from './testSupport';
+import { expectLocation, expectToast, layOutSortRows, LIST, moveRowDown, renderMenuAt, rowOf, serveMenu, signInAsAdmin } from '../../testing/menuItems';
+import MenuItemsPage from './MenuItemsPage';
+import MenuItemFormPage from './MenuItemFormPage';
+
+/** The list and form screens at their App.tsx routes, at `path`. */
+const renderAt = (path: string) => renderMenuAt({ list: <MenuItemsPage />, form: <MenuItemFormPage /> }, path);
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -1,6 +1,6 @@
 import { ValidationError } from 'yup';
 import { CMS_MESSAGES } from '@deals/contract/page-rules';
-import { ABOUT, COMPANY, CONTACT, DEALS, MENU } from './testSupport';
+import { ABOUT, COMPANY, CONTACT, DEALS, MENU } from '../../testing/menuItems';
 import { canChooseParent, canHaveChildren, formValues, hasCustomLink, menuItemSchema, parentChoices, showsCustomLink, toFields, type MenuItemForm } from './schemas';
 
 const valid: MenuItemForm = { name: 'Deals', pageId: null, customLink: '/deals', parentMenuItemId: null, openInNewTab: false, isActive: true };

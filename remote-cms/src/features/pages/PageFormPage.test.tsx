@@ -27,7 +27,7 @@ import {
   serveDocuments,
   startAsAdmin,
   type Extra,
-} from '../../components/document/testing';
+} from '../../testing/documents';
 import { formatDateTime } from '../../components/document';
 import PagesPage from './PagesPage';
 import PageFormPage from './PageFormPage';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ABOUT, CONTACT, callsTo, cellsOf, expectLocation, expectToast, renderKindAt, rowOf, serveDocuments, startAsAdmin, withDraft } from '../../components/document/testing';
+import { ABOUT, CONTACT, callsTo, cellsOf, expectLocation, expectToast, renderKindAt, rowOf, serveDocuments, startAsAdmin, withDraft } from '../../testing/documents';
 import { formatDateTime } from '../../components/document';
 import PagesPage from './PagesPage';
 import PageFormPage from './PageFormPage';

@@ -5,7 +5,7 @@ import type { SiteAsset } from '@deals/contract';
 import { clearSession, hideToast } from '@deals/shared-auth';
 import { serveFakeApi } from '@deals/shared-auth/testing';
 import { renderScreen, signInAs } from '@deals/shared-auth/ui-testing';
-import { siteAsset } from './fixtures';
+import { siteAsset } from '../../testing/siteSettings';
 import SiteSettingsPage from './SiteSettingsPage';
 
 type Answer = { status: number; data?: unknown } | undefined;

@@ -1,6 +1,6 @@
 import { ValidationError } from 'yup';
 import { fromSiteAsset, maskZip, SITE_SETTINGS_FIELDS, SITE_SETTINGS_LIMITS, siteSettingsSchema, toSiteAssetFields, type SiteSettingsValues } from './schemas';
-import { siteAsset } from './fixtures';
+import { siteAsset } from '../../testing/siteSettings';
 
 const valid = (): SiteSettingsValues => fromSiteAsset(siteAsset());
 

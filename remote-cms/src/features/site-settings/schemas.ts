@@ -41,7 +41,7 @@ export type SiteSettingsField = keyof typeof SITE_SETTINGS_LIMITS;
 /** The text fields the form edits and sends, in the order the screen shows them. */
 export const SITE_SETTINGS_FIELDS = Object.keys(SITE_SETTINGS_LIMITS) as SiteSettingsField[];
 
-/** Every field a server message may name: the text fields and the Hot badge's threshold (issue 19). */
+/** Every field a server message may name: the text fields and the Hot badge's threshold (the clicks that mark a deal Hot). */
 export const SITE_SETTINGS_FORM_FIELDS = [...SITE_SETTINGS_FIELDS, 'hotDealThreshold'] as const;
 
 const threshold = number()

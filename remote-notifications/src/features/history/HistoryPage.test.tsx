@@ -5,7 +5,7 @@ import { renderScreen, signInAs } from '@deals/shared-auth/ui-testing';
 import { LIMITS } from '@deals/contract/limits';
 import { MESSAGES } from '@deals/contract/messages';
 import HistoryPage from './HistoryPage';
-import { EXPORT_URL, HISTORY_URL, historyRow, holdCalls, localStamp, readCsvDownloads, SEND_URL, serveHistory } from './testSupport';
+import { EXPORT_URL, HISTORY_URL, historyRow, holdCalls, localStamp, readCsvDownloads, SEND_URL, serveHistory } from '../../testing/history';
 
 const renderPage = (search = '') => renderScreen(<HistoryPage />, { path: `/admin/push-notification/history${search}` });
 

@@ -16,8 +16,9 @@ type Row = PushNotificationHistoryRow;
 
 /**
  * The history's search fields as the API takes them (`GET PushNotificationHistory/GetPushNotificationHistory?page=…`,
- * issue 18): text fields match anywhere, ignoring case; Date Created is a range of days. The
- * sortable columns' keys are the API's; unsorted, the server answers newest first.
+ * paged on the server so a long history stays light): text fields match anywhere, ignoring case;
+ * Date Created is a range of days. The sortable columns' keys are the API's; unsorted, the server
+ * answers newest first.
  */
 export const HISTORY_TABLE_SPEC: ServerTableSpec = {
   fields: {
@@ -44,9 +45,9 @@ const columns: ProColumns<Row>[] = [
 /**
  * Push notifications (spec 2 §2): send one to every registered device and browser, and follow
  * each one's delivery in the history (with the automatic new-deal and follow alerts, told apart
- * by their Type, issue 19 point 4), which re-loads every few seconds until the notifications it
- * shows are all delivered. Paged, filtered and sorted by the API (issue 18), the state in the URL;
- * Download CSV streams every matching notification from the server.
+ * by their Type so staff can see what the site sent on its own), which re-loads every few seconds
+ * until the notifications it shows are all delivered. Paged, filtered and sorted by the API, the
+ * state in the URL; Download CSV streams every matching notification from the server.
  */
 export default function HistoryPage() {
   const table = useRef<ActionType>(undefined);

@@ -1,5 +1,5 @@
 import { api, downloadFromApi } from '@deals/shared-auth/client';
-import type { CreatedResponse, PushNotificationHistoryRow, TablePage } from '@deals/contract';
+import type { CreatedResponse, PushNotificationHistoryRow, SendPushNotificationsQuery, TablePage } from '@deals/contract';
 
 // The push notification calls of spec 2 §7.
 
@@ -19,16 +19,11 @@ export function downloadPushHistoryCsv(query: Record<string, unknown>): Promise<
   return downloadFromApi('PushNotificationHistory/ExportPushNotificationHistoryCsv', { ...query, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }, 'push-notifications.csv');
 }
 
-export interface PushNotificationFields {
-  title: string;
-  message: string;
-}
-
 /**
  * Records the notification and queues its delivery. The spec's call carries the texts in the
  * query string with an empty body, so there is no `data` (axios then sends no Content-Type).
  */
-export async function sendPushNotification({ title, message }: PushNotificationFields): Promise<CreatedResponse> {
+export async function sendPushNotification({ title, message }: SendPushNotificationsQuery): Promise<CreatedResponse> {
   const { data } = await api.post<CreatedResponse>('PushNotificationHistory/SendPushNotifications', undefined, { params: { title, message } });
   return data;
 }

@@ -1,5 +1,6 @@
 import { Flex, Progress, Tag } from 'antd';
 import type { PushNotificationStatus } from '@deals/contract';
+import { pushDeliveryText } from '@deals/contract/push-history-table';
 import type { PushNotificationHistoryRow } from './api';
 
 // How far a notification's delivery has got (the worker moves a row queued → sending → done).
@@ -8,23 +9,6 @@ import type { PushNotificationHistoryRow } from './api';
 const SETTLED: readonly PushNotificationStatus[] = ['done', 'failed'];
 
 export const isSettled = (row: Pick<PushNotificationHistoryRow, 'status'>) => SETTLED.includes(row.status);
-
-/** The Delivery cell as text: the CSV's value and the cell's accessible wording. */
-export function deliveryText(row: Pick<PushNotificationHistoryRow, 'status' | 'numberOfDevicesNotificationSentTo' | 'numberOfTargets'>): string {
-  switch (row.status) {
-    case 'queued':
-      return 'Queued';
-    case 'sending':
-      return `Sending… ${row.numberOfDevicesNotificationSentTo} of ${row.numberOfTargets}`;
-    case 'done':
-      return 'Done';
-    case 'failed':
-      return 'Failed';
-    default:
-      // A status added to the contract later: show it rather than hide it.
-      return String(row.status);
-  }
-}
 
 /** The Delivery filter's choices. */
 export const DELIVERY_FILTER: Record<PushNotificationStatus, { text: string }> = { queued: { text: 'Queued' }, sending: { text: 'Sending' }, done: { text: 'Done' }, failed: { text: 'Failed' } };
@@ -35,9 +19,12 @@ export const DELIVERY_FILTER: Record<PushNotificationStatus, { text: string }> =
  */
 const TAG_COLORS: Partial<Record<PushNotificationStatus, string>> = { done: '#237804', failed: '#a8071a', queued: 'default' };
 
-/** The Delivery cell: a tag, or while sending the count reached so far over a progress bar. */
+/**
+ * The Delivery cell: a tag, or while sending the count reached so far over a progress bar. Its
+ * words are the contract's, the same the server writes in the CSV's Delivery column.
+ */
 export function DeliveryCell({ row }: { row: PushNotificationHistoryRow }) {
-  const text = deliveryText(row);
+  const text = pushDeliveryText(row);
   if (row.status === 'sending') {
     const percent = row.numberOfTargets > 0 ? Math.min(100, Math.round((row.numberOfDevicesNotificationSentTo / row.numberOfTargets) * 100)) : 0;
     return (

@@ -1,4 +1,5 @@
-import { formatBlogDate, isAddedToday, type BlogPost } from './api';
+import type { BlogPost } from '@deals/contract';
+import { formatBlogDate, isAddedToday } from '../../lib/blogPosts';
 import './blogs.css';
 
 /** Date, `By: {author}` and the New badge of a blog added today (spec 000 §2). */

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { BlogPost } from '@deals/contract';
 import { serveFakeFetch } from '../../testing/fakeFetch';
-import { resetSiteInfo } from '../site/api';
-import { resetBlogPosts } from './api';
+import { resetSiteInfo } from '../../lib/siteInfo';
+import { resetBlogPosts } from '../../lib/blogPosts';
 import BlogsPage from './BlogsPage';
 import { LatestBlogs } from './LatestBlogs';
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { simpleHead } from '../../lib/seo';
 import { useHead, useSeoSite } from '../../lib/ssr/head';
-import { ImageCard } from '../content/ImageCard';
-import { useSiteInfo } from '../site/api';
-import { useBlogPosts } from './api';
+import { ImageCard } from '../../components/content/ImageCard';
+import { useSiteInfo } from '../../lib/siteInfo';
+import { useBlogPosts } from '../../lib/blogPosts';
 import { BlogMeta } from './BlogMeta';
 
 /** `/blogs-and-reviews`: every active blog, newest first, with a client-side search on the name. */

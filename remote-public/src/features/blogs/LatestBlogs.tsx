@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { ImageCard } from '../content/ImageCard';
-import { useBlogPosts } from './api';
+import { ImageCard } from '../../components/content/ImageCard';
+import { useBlogPosts } from '../../lib/blogPosts';
 import { BlogMeta } from './BlogMeta';
 
 /** The home page's side list: the 4 latest blogs (spec 000 §2, §9), or No Blogs Available. */

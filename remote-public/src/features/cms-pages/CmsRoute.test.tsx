@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { DynamicPage } from '@deals/contract';
 import { serveFakeFetch } from '../../testing/fakeFetch';
-import { resetSiteInfo } from '../site/api';
-import { aPage, aSection, sectionComponent } from '../content/testFixtures';
+import { resetSiteInfo } from '../../lib/siteInfo';
+import { aPage, aSection, sectionComponent } from '../../testing/contentFixtures';
 import CmsRoute, { findPage, normalizeUrl } from './CmsRoute';
 
 const PAGES = [

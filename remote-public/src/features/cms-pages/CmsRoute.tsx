@@ -5,8 +5,8 @@ import { PageLoading } from '../../components/PageLoading';
 import { blogHead, cmsPageHead } from '../../lib/seo';
 import { useHead, useSeoSite } from '../../lib/ssr/head';
 import { useApi } from '../../lib/ssr/useApi';
-import { useBlogPosts } from '../blogs/api';
-import { useSiteInfo } from '../site/api';
+import { useBlogPosts } from '../../lib/blogPosts';
+import { useSiteInfo } from '../../lib/siteInfo';
 import { DynamicPageView } from './DynamicPageView';
 
 type PageEntry = SiteInfo['pages'][number];

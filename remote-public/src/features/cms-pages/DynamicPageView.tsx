@@ -1,7 +1,7 @@
 import type { DynamicPage } from '@deals/contract';
 import { SiteImage } from '../../lib/images';
-import { formatBlogDate } from '../blogs/api';
-import { PageComponents } from '../content/PageComponents';
+import { formatBlogDate } from '../../lib/blogPosts';
+import { PageComponents } from '../../components/content/PageComponents';
 import './cms-pages.css';
 
 /** The public banner colour when a page has none (spec 001 §3). */

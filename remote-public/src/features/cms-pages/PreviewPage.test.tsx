@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { serveFakeApi } from '@deals/shared-auth/testing';
-import { aPage, aSection, sectionComponent } from '../content/testFixtures';
+import { aPage, aSection, sectionComponent } from '../../testing/contentFixtures';
 import PreviewPage from './PreviewPage';
 
 const renderPreview = (state?: unknown) =>

@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { REVISION_MESSAGES } from '@deals/contract';
 import { serveFakeFetch, type FetchCall } from '../../testing/fakeFetch';
-import { resetSiteInfo } from '../site/api';
-import { aPage, aSection, sectionComponent } from '../content/testFixtures';
+import { resetSiteInfo } from '../../lib/siteInfo';
+import { aPage, aSection, sectionComponent } from '../../testing/contentFixtures';
 import SharedPreviewPage, { formatExpiry, PREVIEW_LINK_INVALID } from './SharedPreviewPage';
 
 // Built from local parts, so the expected text holds in any time zone.

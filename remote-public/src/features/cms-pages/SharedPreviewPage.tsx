@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
-import type { DynamicPage } from '@deals/contract';
+import type { DynamicPage, PreviewLink } from '@deals/contract';
 import { PageLoading } from '../../components/PageLoading';
 import { ApiError, getJson } from '../../lib/http';
 import { previewHead } from '../../lib/seo';
@@ -8,7 +8,7 @@ import { useFetched } from '../../lib/useFetched';
 import { DynamicPageView } from './DynamicPageView';
 
 /** `Preview/GetSharedPreview`: the draft, as `/preview` draws it, and when the link stops working. */
-export type SharedPreview = DynamicPage & { expiresAt: string };
+export type SharedPreview = DynamicPage & Pick<PreviewLink, 'expiresAt'>;
 
 /**
  * The API's 404 message (REVISION_MESSAGES.previewLinkInvalid in @deals/contract), kept here so
@@ -26,7 +26,7 @@ export function formatExpiry(iso: string): string {
 }
 
 /**
- * `/preview/shared/:token`: a shareable preview link (issue 20). The draft of a page or blog for
+ * `/preview/shared/:token`: a shareable preview link. The draft of a page or blog for
  * anyone holding an unexpired link, no sign-in, through the public `fetch` helper. Never indexed
  * (robots noindex here; the server neither renders nor caches these paths and sends the header too).
  */

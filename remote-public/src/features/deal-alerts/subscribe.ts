@@ -4,6 +4,7 @@
 import { runtimeConfig } from '@deals/shared-auth';
 import { fetchWebPushPublicKey, registerSubscription, unregisterSubscription } from './api';
 import { WORKER_PATH, WORKER_SCOPE } from './browser';
+import { DealAlertsError } from './errors';
 
 export const DEAL_ALERT_MESSAGES = {
   blocked: 'Notifications are blocked in your browser settings',
@@ -12,17 +13,6 @@ export const DEAL_ALERT_MESSAGES = {
   subscribeFailed: "Your browser's push service could not be reached. Please try again later.",
   turnOffFailed: 'Deal alerts could not be turned off. Please try again.',
 } as const;
-
-/** Why turning alerts on or off stopped: `blocked` is the browser's permission, `failed` anything else. */
-export class DealAlertsError extends Error {
-  constructor(
-    readonly kind: 'blocked' | 'failed',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DealAlertsError';
-  }
-}
 
 /**
  * The worker's URL. The API base rides along as a query parameter: the worker has no window

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { DealDetail } from '@deals/contract';
 import { serveFakeFetch, type FetchCall } from '../../testing/fakeFetch';
-import { resetSiteInfo } from '../site/api';
+import { resetSiteInfo } from '../../lib/siteInfo';
 import DealDetailPage from './DealDetailPage';
 
 const DEAL: DealDetail = {

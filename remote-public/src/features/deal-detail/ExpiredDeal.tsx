@@ -1,23 +1,13 @@
 import { Link } from 'react-router-dom';
-import type { DealCard as Deal } from '@deals/contract';
+import type { DealAvailability, DealCard as Deal } from '@deals/contract';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageLoading } from '../../components/PageLoading';
 import { storeDealsPath } from '../../lib/links';
 import { expiredDealHead } from '../../lib/seo';
 import { useHead, useSeoSite, useStatus } from '../../lib/ssr/head';
 import { useApi } from '../../lib/ssr/useApi';
-import { DealCard } from '../deals/DealCard';
-import { EMPTY_FILTER, searchBody } from '../deals/dealFilter';
-
-/** `Home/GetDealAvailability`: any deal that exists, live or not. */
-interface DealAvailability {
-  id: number;
-  name: string;
-  categoryId: number;
-  category: string;
-  filePath: string | null;
-  live: boolean;
-}
+import { DealCard } from '../../components/deal/DealCard';
+import { EMPTY_FILTER, searchBody } from '../../lib/dealFilter';
 
 /** Live deals of the same store shown instead of an expired one. */
 export const EXPIRED_ALTERNATIVES = 8;

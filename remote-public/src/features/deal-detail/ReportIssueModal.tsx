@@ -1,5 +1,5 @@
 import { Modal } from '../../components/Modal';
-import { useSiteInfo } from '../site/api';
+import { useSiteInfo } from '../../lib/siteInfo';
 
 /** The mail a visitor sends about a broken deal: the deal's name and id in the subject, its page in the body. */
 export function reportMailto(email: string, deal: { id: number; name: string }, pageUrl: string): string {

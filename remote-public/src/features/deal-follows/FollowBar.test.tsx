@@ -2,11 +2,18 @@
 // the real request code and the real shared state.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ENDPOINT, fakeServer, fakeSubscription, installBrowser, uninstallBrowser } from '../../testing/dealAlertsBrowser';
 import { serveFakeFetch } from '../../testing/fakeFetch';
-import { DealAlertsError } from '../deal-alerts/subscribe';
+import { DealAlertsError, resetAlertState } from '../deal-alerts';
 import { FollowBar } from './FollowBar';
+import { resetFollows } from './followsState';
 import { ManageAlerts } from './ManageAlerts';
-import { ENDPOINT, fakeServer, fakeSubscription, installBrowser, resetStores, uninstallBrowser } from './testBrowser';
+
+/** Forgets the shared alert state and follows between tests. */
+function resetStores() {
+  resetAlertState();
+  resetFollows();
+}
 
 const turnOn = jest.fn<Promise<PushSubscription>, [Promise<NotificationPermission | undefined>]>();
 jest.mock('../deal-alerts/subscribe', () => ({

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { followWordProblem, normaliseFollowWord } from '@deals/contract/deal-follow-words';
 import { useHydrated } from '../../lib/ssr/useHydrated';
-import { checkAlertState, useAlertState } from '../deal-alerts/alertState';
+import { checkAlertState, useAlertState } from '../deal-alerts';
 import { FollowButton } from './FollowButton';
 import './deal-follows.css';
 

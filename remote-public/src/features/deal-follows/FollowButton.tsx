@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { turnOnAlerts, useAlertState } from '../deal-alerts/alertState';
+import { turnOnAlerts, useAlertState } from '../deal-alerts';
 import type { FollowTarget } from './api';
 import { isFollowing, setFollowing, useFollows } from './followsState';
 

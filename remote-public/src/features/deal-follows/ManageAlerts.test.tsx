@@ -3,10 +3,18 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEAL_FOLLOW_MESSAGES } from '@deals/contract/deal-follow-words';
+import { ENDPOINT, fakeServer, fakeSubscription, installBrowser, uninstallBrowser } from '../../testing/dealAlertsBrowser';
 import { serveFakeFetch } from '../../testing/fakeFetch';
+import { resetAlertState } from '../deal-alerts';
 import { FollowBar } from './FollowBar';
+import { resetFollows } from './followsState';
 import { ManageAlerts } from './ManageAlerts';
-import { ENDPOINT, fakeServer, fakeSubscription, installBrowser, resetStores, uninstallBrowser } from './testBrowser';
+
+/** Forgets the shared alert state and follows between tests. */
+function resetStores() {
+  resetAlertState();
+  resetFollows();
+}
 
 beforeEach(resetStores);
 afterEach(uninstallBrowser);

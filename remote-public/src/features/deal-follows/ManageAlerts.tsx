@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { DealFollow } from '@deals/contract/deal-follows';
 import { followWordProblem, normaliseFollowWord } from '@deals/contract/deal-follow-words';
 import { useHydrated } from '../../lib/ssr/useHydrated';
-import { checkAlertState, useAlertState } from '../deal-alerts/alertState';
+import { checkAlertState, useAlertState } from '../deal-alerts';
 import type { FollowTarget } from './api';
 import { reloadFollows, setFollowing, useFollows } from './followsState';
 import './deal-follows.css';

@@ -5,7 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { DealFollow } from '@deals/contract/deal-follows';
 import { normaliseFollowWord } from '@deals/contract/deal-follow-words';
 import { ApiError } from '../../lib/http';
-import { registerSubscription } from '../deal-alerts/api';
+import { registerSubscription } from '../deal-alerts';
 import { changeFollow, fetchFollows, type FollowTarget } from './api';
 
 export interface FollowsState {

@@ -2,10 +2,17 @@
 // holds (whether this browser can get alerts is known only after hydration, so server markup and
 // the first browser render agree). The shared jest setup needs jsdom, so the server renderer runs here.
 import { renderToString } from 'react-dom/server';
-import { publishAlertSubscription } from '../deal-alerts/alertState';
+import { fakeSubscription } from '../../testing/dealAlertsBrowser';
+import { publishAlertSubscription, resetAlertState } from '../deal-alerts';
 import { FollowBar } from './FollowBar';
+import { resetFollows } from './followsState';
 import { ManageAlerts } from './ManageAlerts';
-import { fakeSubscription, resetStores } from './testBrowser';
+
+/** Forgets the shared alert state and follows between tests. */
+function resetStores() {
+  resetAlertState();
+  resetFollows();
+}
 
 afterEach(resetStores);
 

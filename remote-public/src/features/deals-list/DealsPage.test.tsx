@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import type { DealCard } from '@deals/contract';
 import { serveFakeFetch, type FetchCall } from '../../testing/fakeFetch';
-import { resetSiteInfo } from '../site/api';
+import { resetSiteInfo } from '../../lib/siteInfo';
 import DealsPage, { LIST_FAILURE_TEXTS } from './DealsPage';
 
 const info = {

@@ -1,32 +1,20 @@
 import { memo, startTransition, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { DealCard as Deal } from '@deals/contract';
+import type { DealCard as Deal, SiteInfo } from '@deals/contract';
 import { PRICE_TIERS, SORT_OPTIONS } from '@deals/contract/enums';
+import { DealCard } from '../../components/deal/DealCard';
+import { WhenVisible } from '../../components/WhenVisible';
+import { EMPTY_FILTER, filterFromParams, filterFromRoute, filterToParams, PRICE_TIER_LABELS, searchBody, SORT_LABELS, type DealListFilter } from '../../lib/dealFilter';
 import { postJson } from '../../lib/http';
 import { dealsListHead, landingHeading, type DealsLanding } from '../../lib/seo';
+import { useSiteInfo } from '../../lib/siteInfo';
 import { settle, type ApiCall } from '../../lib/ssr/apiCall';
 import { useHead, useSeoSite } from '../../lib/ssr/head';
 import { preloadedAnswer } from '../../lib/ssr/preloaded';
 import { useServerAnswer } from '../../lib/ssr/renderContext';
 import { useHydrated } from '../../lib/ssr/useHydrated';
-import { useSiteInfo, type SiteInfo } from '../site/api';
-import { DealCard } from '../deals/DealCard';
-import { FollowBar } from '../deal-follows/FollowBar';
-import { WhenVisible } from '../../components/WhenVisible';
-import {
-  batchCount,
-  dealListReducer,
-  DRAW_BATCH,
-  EMPTY_FILTER,
-  filterFromParams,
-  filterFromRoute,
-  filterToParams,
-  initialListState,
-  PRICE_TIER_LABELS,
-  searchBody,
-  SORT_LABELS,
-  type DealListFilter,
-} from '../deals/dealFilter';
+import { FollowBar } from '../deal-follows';
+import { batchCount, dealListReducer, DRAW_BATCH, initialListState } from './listState';
 import './DealsPage.css';
 
 /** The public deal search applies typed text after this pause (spec 000 §9). */
@@ -223,7 +211,7 @@ export default function DealsPage() {
   const firstLoad = list.loading && !list.deals.length;
   const hydrated = useHydrated();
   const retry = () => (list.failed === 'more' ? load(applied, list.skip) : load(applied, 0));
-  // Issue 19 point 4: the shown search and stores can be followed for deal alerts.
+  // The shown search and stores can be followed: their new deals then arrive as deal alerts.
   const chosenStores = (info?.stores ?? []).filter((store) => applied.stores.includes(store.id));
 
   return (

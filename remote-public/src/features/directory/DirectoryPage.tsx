@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { SiteInfo } from '@deals/contract';
 import { SiteImage } from '../../lib/images';
 import { simpleHead } from '../../lib/seo';
 import { useHead, useSeoSite } from '../../lib/ssr/head';
-import { useSiteInfo, type SiteInfo } from '../site/api';
+import { useSiteInfo } from '../../lib/siteInfo';
 import './DirectoryPage.css';
+
+/** What a tile shows: a store or a product category, as the site info lists them. */
+type DirectoryItem = Pick<SiteInfo['stores'][number], 'id' | 'name' | 'imageFilePath'>;
 
 export interface DirectoryPageProps {
   /** The h1 and the start of the document title: `Stores` or `Categories`. */
@@ -15,7 +19,7 @@ export interface DirectoryPageProps {
   noun: string;
   /** The description for search engines. */
   description: string;
-  items: (info: SiteInfo) => { id: number; name: string; imageFilePath: string | null }[];
+  items: (info: SiteInfo) => DirectoryItem[];
   /** The deals list prefiltered by the item. */
   path: (id: number) => string;
   /** Logos sit whole on white; pictures fill their tile. */

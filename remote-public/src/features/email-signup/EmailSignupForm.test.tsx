@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { serveFakeFetch } from '../../testing/fakeFetch';
-import { resetSiteInfo } from '../site/api';
+import { resetSiteInfo } from '../../lib/siteInfo';
 import { EmailSignupForm, emailProblem } from './EmailSignupForm';
 import EmailSignupPage from './EmailSignupPage';
 

@@ -2,9 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { DealCard, SiteInfo } from '@deals/contract';
 import { serveFakeFetch } from '../../testing/fakeFetch';
-import { resetBlogPosts } from '../blogs/api';
+import { resetBlogPosts } from '../../lib/blogPosts';
 import { storeDealsPath } from '../../lib/links';
-import { resetSiteInfo } from '../site/api';
+import { resetSiteInfo } from '../../lib/siteInfo';
 import HomePage from './HomePage';
 
 const deal = (id: number, name: string): DealCard => ({

@@ -6,10 +6,10 @@ import { SiteImage } from '../../lib/images';
 import { featuredDealsPath, storeDealsPath } from '../../lib/links';
 import { homeHead } from '../../lib/seo';
 import { useHead, useSeoSite } from '../../lib/ssr/head';
-import { LatestBlogs } from '../blogs/LatestBlogs';
-import { AppBadges } from '../deals/AppDownloadModal';
-import { DealCard } from '../deals/DealCard';
-import { useSiteInfo } from '../site/api';
+import { LatestBlogs } from '../blogs';
+import { AppBadges } from '../../components/deal/AppDownloadModal';
+import { DealCard } from '../../components/deal/DealCard';
+import { useSiteInfo } from '../../lib/siteInfo';
 import './HomePage.css';
 
 // Spec 000 §2 "Home page extras", §9: banner 5 s, featured 4 / 3 under 1800 px / a scrolling list

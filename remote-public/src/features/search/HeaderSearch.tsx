@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SearchSuggestion } from '@deals/contract';
 import { PAGE_SIZE } from '@deals/contract/limits';
-import { Icon } from '../../components/layout/icons';
+import { Icon } from '../../components/icons';
 import { getJson } from '../../lib/http';
 import { useHydrated } from '../../lib/ssr/useHydrated';
 import { SiteImage } from '../../lib/images';
 import { dealPath, searchDealsPath } from '../../lib/links';
-import { formatPrice } from '../deals/dealText';
+import { formatPrice } from '../../lib/dealText';
 import './HeaderSearch.css';
 
 /** Spec 000 §9: "Header search debounce 500 ms". */

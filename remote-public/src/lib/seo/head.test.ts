@@ -1,6 +1,6 @@
 import { applyHead, headTagsHtml, scriptSafeJson, type PageHead } from './head';
 import { dealHead, homeHead, notFoundHead } from './pages';
-import { deal, site } from './testing/fixtures';
+import { deal, site } from '../../testing/seoFixtures';
 
 const parse = (html: string) => new DOMParser().parseFromString(`<!doctype html><html><head>${html}</head><body></body></html>`, 'text/html');
 const metaContent = (doc: Document, selector: string) => doc.head.querySelector(selector)?.getAttribute('content');

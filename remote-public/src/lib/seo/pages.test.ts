@@ -1,8 +1,8 @@
 import { siteFromInfo } from './site';
 import { blogHead, cmsPageHead, dealHead, dealsListHead, expiredDealHead, homeHead, landingHeading, notFoundHead, previewHead, simpleHead, type DealsLanding } from './pages';
 import type { PageHead } from './head';
-import { allSchemaProblems } from './testing/schemaOrg';
-import { BANNER, blogPost, deal, dynamicPage, IMAGE_1, IMAGE_2, LOGO, PUBLIC_URL, site } from './testing/fixtures';
+import { allSchemaProblems } from '../../testing/schemaOrg';
+import { BANNER, blogPost, deal, dynamicPage, IMAGE_1, IMAGE_2, LOGO, PUBLIC_URL, site } from '../../testing/seoFixtures';
 
 const attachment = (file: string, width: number) => `${PUBLIC_URL}/api/Attachments/${file}?w=${width}`;
 const LOGO_URL = attachment(LOGO, 320);

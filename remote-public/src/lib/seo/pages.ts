@@ -1,5 +1,5 @@
 /** Each visitor page's metadata (README "Server rendering of the visitor site": what is canonical and indexed). */
-import type { BlogPost, DealDetail, DynamicPage } from '@deals/contract';
+import type { BlogPost, DealAvailability, DealDetail, DynamicPage } from '@deals/contract';
 import { categoryDealsPath, dealPath, featuredDealsPath, storeDealsPath } from '../links';
 import type { HeadImage, PageHead } from './head';
 import { blogPosting, breadcrumbList, HOME_PATH, isoDateTime, organization, product, SCHEMA_CONTEXT, webSite } from './jsonLd';
@@ -87,12 +87,7 @@ export function dealHead(site: SeoSite, deal: DealDetail): PageHead {
 }
 
 /** What the 410 page knows of a deal that exists but is not live. */
-export interface ExpiredDealSummary {
-  id: number;
-  name: string;
-  category: string;
-  categoryId: number;
-}
+export type ExpiredDealSummary = Pick<DealAvailability, 'id' | 'name' | 'category' | 'categoryId'>;
 
 /** A deal that is not live (410): not indexed, and no Product (there is no offer to describe). */
 export function expiredDealHead(site: SeoSite, deal: ExpiredDealSummary): PageHead {

@@ -1,5 +1,5 @@
 import { siteFromInfo } from './site';
-import { LOGO, PUBLIC_URL, siteInfo } from './testing/fixtures';
+import { LOGO, PUBLIC_URL, siteInfo } from '../../testing/seoFixtures';
 
 describe('siteFromInfo', () => {
   it('takes the company, logo and social profiles from the site settings', () => {

@@ -1,5 +1,5 @@
 import { clip, collapseWhitespace, describeDeal, DESCRIPTION_MAX } from './text';
-import { deal } from './testing/fixtures';
+import { deal } from '../../testing/seoFixtures';
 
 describe('collapseWhitespace', () => {
   it('turns runs of spaces, tabs and newlines into one space and trims', () => {

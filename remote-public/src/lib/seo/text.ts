@@ -1,5 +1,5 @@
 import type { DealDetail } from '@deals/contract';
-import { discountPercent, formatPrice } from '../../features/deals/dealText';
+import { discountPercent, formatPrice } from '../dealText';
 
 /** Search engines show about this much of a description. */
 export const DESCRIPTION_MAX = 160;

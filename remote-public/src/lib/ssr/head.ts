@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { runtimeConfig } from '@deals/shared-auth';
-import { useSiteInfo } from '../../features/site/api';
+import { useSiteInfo } from '../siteInfo';
 import { applyHead, siteFromInfo, type PageHead, type SeoSite } from '../seo';
 import { useRenderRecorder } from './renderContext';
 

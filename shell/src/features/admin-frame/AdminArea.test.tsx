@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { clearSession, currentSession, emptySession, SESSION_STORAGE_KEY, setSession } from '@deals/shared-auth';
 import { serveFakeApi, unsignedToken } from '@deals/shared-auth/testing';
-import { dashboardStats } from '../dashboard/fixtures';
+import { dashboardStats } from '../../testing/dashboardFixtures';
 import AdminArea from './AdminArea';
 
 function Where() {

@@ -8,11 +8,14 @@ import { AntdRoot } from '../../lib/AntdRoot';
 import { RemoteView } from '../../components/RemoteView';
 import { RemoteLoading } from '../../components/RemoteFallback';
 import { remoteFor } from '../../app/routeTable';
+import { loadAuditLogPage } from '../audit-log';
+import { loadDashboardPage } from '../dashboard';
+import { loadUsersPage } from '../users';
 import { AdminFrame } from './AdminFrame';
 
-const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
-const UsersPage = lazy(() => import('../users/UsersPage'));
-const AuditLogPage = lazy(() => import('../audit-log/AuditLogPage'));
+const DashboardPage = lazy(loadDashboardPage);
+const UsersPage = lazy(loadUsersPage);
+const AuditLogPage = lazy(loadAuditLogPage);
 
 /** An admin path owned by a remote renders that remote; an unknown one says so. */
 function AdminRemote() {

@@ -37,10 +37,10 @@ function When({ stamp }: { stamp: string }) {
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }));
 
 /**
- * The audit log (issue 20): who changed what and when, for admins only. Every staff write, newest
- * first, each changed field from → to (secrets as "(hidden)"); filtered by person (deleted users
- * too), record type, action and days; paged and sorted by the API, the state in the URL; Download
- * CSV streams every matching entry from the server.
+ * The audit log: who changed what and when, for admins only. Every staff write, newest first, each
+ * changed field from → to (secrets as "(hidden)"); filtered by person (deleted users too), record
+ * type, action and days; paged and sorted by the API, the state in the URL; Download CSV streams
+ * every matching entry from the server.
  */
 export default function AuditLogPage() {
   const { isAdmin } = useAtomValue(sessionAtom);

@@ -1,6 +1,6 @@
 import { render, waitFor } from '@testing-library/react';
 import ClicksChart from './ClicksChart';
-import { dashboardStats } from './fixtures';
+import { dashboardStats } from '../../testing/dashboardFixtures';
 import { shortDay } from './links';
 
 // jsdom has no layout: every box measures 600 × 260, and the chart's container hears so once.

@@ -6,7 +6,7 @@ import { clearSession, setSession } from '@deals/shared-auth';
 import { serveFakeApi, unsignedToken } from '@deals/shared-auth/testing';
 import { AntdRoot } from '../../lib/AntdRoot';
 import DashboardPage from './DashboardPage';
-import { dashboardStats, emptyDashboardStats } from './fixtures';
+import { dashboardStats, emptyDashboardStats } from '../../testing/dashboardFixtures';
 
 // The chart itself draws with recharts (its own lazily loaded chunk); here it lists what it was given.
 jest.mock('./ClicksChart', () => ({

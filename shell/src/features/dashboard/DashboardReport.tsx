@@ -104,8 +104,8 @@ function TopList<Row extends TopRow>({ title, rows, label, name }: { title: stri
 }
 
 /**
- * The dashboard's report (issue 19 point 5): live and expiring deals, notifications, clicks per
- * day and the Top 10 deals and stores, for the staff member's own deals or (admins) everyone's.
+ * The dashboard's report: live and expiring deals, notifications, clicks per day and the Top 10
+ * deals and stores, for the staff member's own deals or (admins) everyone's.
  */
 export default function DashboardReport() {
   const { user } = useAtomValue(sessionAtom);

@@ -16,8 +16,8 @@ const YES_NO = { true: { text: 'Yes' }, false: { text: 'No' } };
 
 /**
  * Users (spec §2): everyone sees the list; admins add and edit; each user resets their own
- * password. Paged, filtered and sorted by the API (issue 18), the state in the URL; Download CSV
- * streams every matching user from the server.
+ * password. Paged, filtered and sorted by the API (so it stays fast with many users), the state in
+ * the URL; Download CSV streams every matching user from the server.
  */
 export default function UsersPage() {
   const { isAdmin, user: me } = useAtomValue(sessionAtom);

@@ -3,7 +3,7 @@ import type { ServerTableSpec } from '@deals/shared-auth/ui';
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /**
- * The users table's search fields as the API takes them (`GET Users/GetAllUsers?page=…`, issue 18):
+ * The users table's search fields as the API takes them (`GET Users/GetAllUsers?page=…`):
  * text fields match anywhere, ignoring case; the Yes/No flags are 'true'/'false'. The sortable
  * columns' keys are the API's (username, fullName, isActive, isAdmin).
  */

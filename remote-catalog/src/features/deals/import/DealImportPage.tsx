@@ -80,7 +80,7 @@ function ColumnsHelp() {
 type Stage = 'choose' | 'checked' | 'importing' | 'finished';
 
 /**
- * Import Deals (issue 18): a CSV (an affiliate feed export, or a Download CSV of the deals table)
+ * Import Deals (adding deals in bulk): a CSV (an affiliate feed export, or a Download CSV of the deals table)
  * is checked row by row by the server with the deal form's rules, then its valid rows are
  * imported in one go while the progress shows.
  */
