@@ -213,7 +213,7 @@ describe('npm run storage:copy-to-s3', () => {
   const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
   /** The command as its script runs it, from source (tsx) rather than the build. */
   const copy = (env: Record<string, string>) =>
-    run(process.execPath, ['--import', 'tsx', 'src/cli/copy-uploads-to-s3.ts'], { cwd: apiRoot, env: { PATH: process.env.PATH ?? '', ...env } }).then(
+    run(process.execPath, ['--conditions=deals-source', '--import', 'tsx', 'src/cli/copy-uploads-to-s3.ts'], { cwd: apiRoot, env: { PATH: process.env.PATH ?? '', ...env } }).then(
       ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );
