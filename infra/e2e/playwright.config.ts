@@ -42,7 +42,8 @@ export default defineConfig({
   webServer: [
     // The main server trusts the push spec's local Web Push receiver (its certificate only).
     // Popularity every second: "Most Popular" follows a click within the test's patience.
-    server(PORTS.main, { NODE_EXTRA_CA_CERTS: pushTls().certPath, POPULARITY_REFRESH_MS: '1000' }),
+    // FETCH_ALLOW_HOSTS: the link checks may reach trust.spec.ts's local store server.
+    server(PORTS.main, { NODE_EXTRA_CA_CERTS: pushTls().certPath, POPULARITY_REFRESH_MS: '1000', FETCH_ALLOW_HOSTS: '127.0.0.1' }),
     // The same build with the catalog remote pointed at an address where nothing listens.
     server(PORTS.deadCatalog, { REMOTE_CATALOG_URL: 'http://127.0.0.1:9/remotes/catalog/mf-manifest.json' }),
     // A stand-in CDN for remote-public, and a server that renders whatever it serves (ssr-redeploy.spec.ts).

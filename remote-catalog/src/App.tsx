@@ -10,6 +10,7 @@ const StoresPage = lazy(() => import('./features/stores/StoresPage'));
 const ProductCategoriesPage = lazy(() => import('./features/product-categories/ProductCategoriesPage'));
 const FeaturedSectionsPage = lazy(() => import('./features/featured-sections/FeaturedSectionsPage'));
 const FeaturedSectionFormPage = lazy(() => import('./features/featured-sections/FeaturedSectionFormPage'));
+const NeedsAttentionPage = lazy(() => import('./features/needs-attention/NeedsAttentionPage'));
 
 const M = '/admin/management';
 
@@ -22,6 +23,7 @@ export default function App() {
         <Route path={`${M}/product-deal/create`} element={<DealFormPage />} />
         <Route path={`${M}/product-deal/import`} element={<DealImportPage />} />
         <Route path={`${M}/product-deal/edit/:productId`} element={<DealFormPage />} />
+        <Route path={`${M}/needs-attention`} element={<NeedsAttentionPage />} />
         <Route path={`${M}/stores`} element={<StoresPage />} />
         <Route path={`${M}/product-categories`} element={<ProductCategoriesPage />} />
         <Route path={`${M}/featured-sections`} element={<FeaturedSectionsPage />} />

@@ -9,6 +9,9 @@
 //   trusts loopback as its balancer) and a browser user agent with its own build number, so every
 //   click is a new (deal, day, visitor) row. "bots": Googlebot (redirected, never recorded).
 // - rate: requests per second over all connections (0: as fast as answered).
+// - target (default "out"): "vote" posts "Did this code work?" for the deal instead
+//   (`POST /api/DealFeedback/Vote`, a new visitor each time as above); "page" gets the deal's
+//   server-rendered page (`/deal/details/{id}`), as a visitor's browser would.
 import autocannon from 'autocannon';
 
 const spec = JSON.parse(process.argv[2]);
@@ -30,11 +33,20 @@ function headers() {
   };
 }
 
+function setupRequest(request) {
+  const id = dealId();
+  if (spec.target === 'vote') {
+    return { ...request, path: '/api/DealFeedback/Vote', headers: { ...request.headers, ...headers(), 'content-type': 'application/json' }, body: JSON.stringify({ productId: id, worked: n % 4 !== 0 }) };
+  }
+  if (spec.target === 'page') return { ...request, path: `/deal/details/${id}`, headers: { ...request.headers, ...headers() } };
+  return { ...request, path: `/out/${id}`, headers: { ...request.headers, ...headers() } };
+}
+
 const result = await autocannon({
   url: spec.url,
   connections: spec.connections,
   duration: spec.duration,
   ...(spec.rate ? { overallRate: spec.rate } : {}),
-  requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/out/${dealId()}`, headers: { ...request.headers, ...headers() } }) }],
+  requests: [{ method: spec.target === 'vote' ? 'POST' : 'GET', setupRequest }],
 });
 process.stdout.write(JSON.stringify(result));

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { databaseOptionsFromEnv } from './db/client.js';
 import type { AppOptions, Env } from './options.js';
 import { monorepoRoot } from './paths.js';
+import { parseAllowHosts } from './lib/safe-fetch.js';
 import { readPushEnv } from './push/settings.js';
 
 export interface ServerConfig {
@@ -17,6 +18,12 @@ function positiveInteger(value: string | undefined, name: string, unit = 'millis
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0) throw new Error(`${name} must be a positive whole number of ${unit}, got "${value}"`);
   return true;
+}
+
+function nonNegative(value: string, name: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0) throw new Error(`${name} must be a number from 0, got "${value}"`);
+  return number;
 }
 
 export function readServerConfig(env: Env): ServerConfig {
@@ -39,6 +46,10 @@ export function readServerConfig(env: Env): ServerConfig {
       ...(positiveInteger(env.POPULARITY_REFRESH_MS, 'POPULARITY_REFRESH_MS') ? { popularity: { refreshMs: Number(env.POPULARITY_REFRESH_MS) } } : {}),
       // AUDIT_RETENTION_DAYS: how many days audit log entries are kept (default 365), purged once a day.
       ...(positiveInteger(env.AUDIT_RETENTION_DAYS, 'AUDIT_RETENTION_DAYS', 'days') ? { audit: { retentionDays: Number(env.AUDIT_RETENTION_DAYS) } } : {}),
+      // FETCH_ALLOW_HOSTS: private hosts the import and the link checks may reach all the same.
+      fetchAllowHosts: parseAllowHosts(env.FETCH_ALLOW_HOSTS),
+      // LINK_CHECKS_PER_SECOND: how fast a link check round goes (default 100; 0: unpaced).
+      ...(env.LINK_CHECKS_PER_SECOND?.trim() ? { linkHealth: { checksPerSecond: nonNegative(env.LINK_CHECKS_PER_SECOND, 'LINK_CHECKS_PER_SECOND') } } : {}),
       logger: { level: env.LOG_LEVEL || 'info' },
     },
   };

@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { DatabaseOptions } from './db/client.js';
 import type { ClickOutOptions } from './plugins/app/click-outs.js';
+import type { LinkHealthOptions } from './plugins/app/link-health.js';
 import type { JobQueueOptions } from './plugins/app/job-queue.js';
 import type { PushOptions } from './push/settings.js';
 
@@ -36,6 +37,15 @@ export interface AppOptions {
    * addresses are fetched.
    */
   importAllowsLoopback?: boolean;
+  /**
+   * `FETCH_ALLOW_HOSTS`: host names or addresses the outbound fetches (deal import images, link
+   * checks) may reach although they are private (an intranet store, a test server). Default none.
+   */
+  fetchAllowHosts?: readonly string[];
+  /** Link checks: tuning, and whether the scheduled rounds run (tests run them on demand). */
+  linkHealth?: LinkHealthOptions;
+  /** Visitor feedback: the clock of votes and reports and the write batching (tests pass their own). */
+  feedback?: ClickOutOptions;
   /** Click-outs: the click recording's clock and batching (tests pass a fake clock and short intervals). */
   clickOuts?: ClickOutOptions;
   /** Popularity: the refresh's period (ms, default 60,000; 0: only on demand) and clock. */

@@ -43,6 +43,8 @@ export const DashboardStatsSchema = Type.Object({
    * included), the devices they went out to (`targets`) and reached (`delivered`).
    */
   notifications: Type.Object({ sent: Type.Integer(), targets: Type.Integer(), delivered: Type.Integer() }),
+  /** Rows of "Needs attention" (`LinkHealth/GetAttentionQueue`'s total) in the same scope. */
+  needsAttention: Type.Integer(),
 });
 export type DashboardStats = Static<typeof DashboardStatsSchema>;
 export type DashboardTopDeal = DashboardStats['topDeals'][number];

@@ -4,6 +4,7 @@ import { FileField, Flag, HexColor, IdQuery, IdSchema, IsActiveQuerySchema, Null
 import { DEFAULT_BADGE_COLOR, LIMITS } from './limits.ts';
 import { DEAL_LINK_PATTERN, DEAL_MESSAGES, MAX_DEAL_PRICE, MAX_PRODUCT_TYPES_PER_DEAL } from './deal-rules.ts';
 import { MESSAGES } from './messages.ts';
+import { DealTrustFields } from './trust.ts';
 import { DEAL_TABLE_FILTERS, DEAL_TABLE_SORT_KEYS, tableExportQuerySchema, tableQuerySchema } from './tables.ts';
 
 /** Deal card as listed publicly (spec §3 "Deal list card"). */
@@ -21,6 +22,8 @@ export const DealCardSchema = Type.Object({
   link: Type.String(),
   /** Click-outs: at least the site's "Hot" threshold of unique clicks in the last 24 hours. */
   hot: Type.Optional(Type.Boolean()),
+  /** What visitors' answers and staff checks say of the deal (trust.ts). */
+  ...DealTrustFields,
 });
 export type DealCard = Static<typeof DealCardSchema>;
 

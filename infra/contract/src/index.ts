@@ -37,3 +37,4 @@ export * from './revisions.ts';
 export * from './banner-drafts.ts';
 export * from './audit.ts';
 export * from './preferences.ts';
+export * from './trust.ts';

@@ -24,6 +24,12 @@ const GLYPHS = {
   ),
   menu: <path {...STROKE} d="M4 6h16M4 12h16M4 18h16" />,
   close: <path {...STROKE} d="M6 6l12 12M18 6 6 18" />,
+  verified: (
+    <g {...STROKE}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m8 12.5 2.8 2.8L16.5 9.5" />
+    </g>
+  ),
   chevron: <path {...STROKE} d="m6 9 6 6 6-6" />,
   search: (
     <g {...STROKE}>

@@ -66,7 +66,7 @@ export async function render(input: SsrRenderInput): Promise<SsrRenderResult> {
       </StaticRouter>
     </RenderContext>,
   );
-  const data: SerialisedRender = { url: input.url, answers: Object.fromEntries(recorder.answers) };
+  const data: SerialisedRender = { url: input.url, answers: Object.fromEntries(recorder.answers), renderedAt: recorder.renderedAt };
   return {
     status: recorder.status,
     head: recorder.head ? headTagsHtml(recorder.head) : '',

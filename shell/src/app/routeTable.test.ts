@@ -5,6 +5,7 @@ describe('route ownership (DESIGN.md)', () => {
     ['/admin/management/product-deals', 'catalog'],
     ['/admin/management/product-deal/create', 'catalog'],
     ['/admin/management/product-deal/edit/12', 'catalog'],
+    ['/admin/management/needs-attention', 'catalog'],
     ['/admin/management/stores', 'catalog'],
     ['/admin/management/product-categories', 'catalog'],
     ['/admin/management/featured-sections', 'catalog'],
@@ -24,6 +25,7 @@ describe('route ownership (DESIGN.md)', () => {
 
   it('matches whole segments, not string prefixes', () => {
     expect(remoteFor('/admin/management/storesX')).toBeNull();
+    expect(remoteFor('/admin/management/needs-attention-archive')).toBeNull();
     expect(isAdminPath('/administrators-guide')).toBe(false);
     expect(isAdminPath('/cmsx')).toBe(false);
   });

@@ -11,6 +11,7 @@ interface Ownership {
 const ADMIN_REMOTE_PREFIXES: readonly Ownership[] = [
   { prefix: '/admin/management/product-deals', remote: 'catalog' },
   { prefix: '/admin/management/product-deal', remote: 'catalog' },
+  { prefix: '/admin/management/needs-attention', remote: 'catalog' },
   { prefix: '/admin/management/stores', remote: 'catalog' },
   { prefix: '/admin/management/product-categories', remote: 'catalog' },
   { prefix: '/admin/management/featured-sections', remote: 'catalog' },

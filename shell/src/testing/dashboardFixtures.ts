@@ -23,10 +23,11 @@ export function dashboardStats(overrides: Partial<DashboardStats> = {}, clicks: 
       { id: 8, name: 'Shoe Hub', clicks: 3 },
     ],
     notifications: { sent: 4, targets: 1500, delivered: 1432 },
+    needsAttention: 7,
     ...overrides,
   };
 }
 
 /** The answer of a new site: no clicks, no deals, no notifications. */
 export const emptyDashboardStats = (): DashboardStats =>
-  dashboardStats({ liveDeals: 0, expiringSoon: { count: 0, from: '2026-06-30T12:00:00.000Z', to: '2026-07-02T12:00:00.000Z' }, topDeals: [], topStores: [], notifications: { sent: 0, targets: 0, delivered: 0 } }, {});
+  dashboardStats({ liveDeals: 0, expiringSoon: { count: 0, from: '2026-06-30T12:00:00.000Z', to: '2026-07-02T12:00:00.000Z' }, topDeals: [], topStores: [], notifications: { sent: 0, targets: 0, delivered: 0 }, needsAttention: 0 }, {});

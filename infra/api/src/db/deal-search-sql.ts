@@ -14,6 +14,7 @@ import {
   type PriceTier,
   type SortOption,
 } from '@deals/contract';
+import { isoText } from './deal-columns.js';
 
 
 /** Words beyond this many are ignored (a query of 8 words is already very specific). */
@@ -87,7 +88,8 @@ export const PREVIEW_IMAGE_JOIN = sql`LEFT JOIN product_images i ON i.product_id
 export const CARD_JOINS = sql`${PREVIEW_IMAGE_JOIN} LEFT JOIN deal_popularity h ON h.product_id = p.id`;
 
 /** The same for rows found through their popularity row, which already carry its Hot flag (no second lookup). */
-const POPULAR_CARD_JOINS = sql`${PREVIEW_IMAGE_JOIN} CROSS JOIN LATERAL (SELECT p.popularity_hot AS is_hot) h`;
+const POPULAR_CARD_JOINS = sql`${PREVIEW_IMAGE_JOIN} CROSS JOIN LATERAL (SELECT p.popularity_hot AS is_hot, p.popularity_success_rate AS success_rate,
+  p.popularity_last_worked_at AS last_worked_at, p.popularity_votes_30d AS votes_30d) h`;
 
 /** A JSON object member: a number (never NULL) or a nullable string (escaped by to_json). */
 type JsonMember = { number: SQL } | { string: SQL };
@@ -121,7 +123,18 @@ export const jsonArrayText = (object: SQL, order: SQL) => sql`'[' || coalesce(st
  */
 export const dealCardText = ({ hot }: { hot: boolean }) =>
   sql`concat('{"id":', p.id, ',"filePath":', ${memberValue({ string: sql`i.file_path` })},
-  ${hot ? sql`CASE WHEN h.is_hot THEN ',"hot":true' ELSE ',"hot":false' END` : sql`''`}, p.card_json_tail)`;
+  ${hot ? sql`CASE WHEN h.is_hot THEN ',"hot":true' ELSE ',"hot":false' END, ${TRUST_MEMBERS}` : sql`''`}, ${VERIFIED_MEMBER}, p.card_json_tail)`;
+
+/**
+ * What visitors' answers say of the deal (DealTrustFields), from its popularity row `h`: only the
+ * members it has, so a card without answers is no longer than before.
+ */
+const TRUST_MEMBERS = sql`CASE WHEN h.success_rate IS NOT NULL
+    THEN concat(',"successRate":', h.success_rate, ',"lastWorkedAt":', coalesce(to_json(${isoText('h.last_worked_at')})::text, 'null')) ELSE '' END,
+  CASE WHEN h.votes_30d > 0 THEN concat(',"feedbackCount":', h.votes_30d) ELSE '' END`;
+
+/** The staff's "Verified" date, when the deal has one. */
+const VERIFIED_MEMBER = sql`CASE WHEN p.verified_at IS NOT NULL THEN concat(',"verifiedAt":"', ${isoText('p.verified_at')}, '"') ELSE '' END`;
 
 const DEAL_CARD_TEXT = dealCardText({ hot: true });
 
@@ -138,7 +151,7 @@ const SUGGESTION_TEXT = jsonObjectText({
 });
 
 /** The columns the inner (finding) query hands to the outer (card-building) one: the card and the sort keys. */
-const INNER_COLUMNS = sql`p.id, p.card_json_tail, p.date_time_added, p.current_price, p.discount`;
+const INNER_COLUMNS = sql`p.id, p.card_json_tail, p.verified_at, p.date_time_added, p.current_price, p.discount`;
 
 /**
  * Each sort with the id as the last key, so the order is total and pages never overlap. The
@@ -277,7 +290,8 @@ export function cardsPageQuery(request: SearchRequest, match: TextMatch): SQL {
   const page = request.skip === 0 ? sql`` : sql` OFFSET ${request.skip}`;
   const byPopularity = request.sortBy === 'DESC_POPULARITY';
   return sql`SELECT ${jsonArrayText(DEAL_CARD_TEXT, order)} AS body
-    FROM (SELECT ${INNER_COLUMNS}${byPopularity ? sql`, dp.score AS popularity_score, dp.is_hot AS popularity_hot` : sql``}${ranking?.column ?? sql``}
+    FROM (SELECT ${INNER_COLUMNS}${byPopularity ? sql`, dp.score AS popularity_score, dp.is_hot AS popularity_hot, dp.success_rate AS popularity_success_rate,
+            dp.last_worked_at AS popularity_last_worked_at, dp.votes_30d AS popularity_votes_30d` : sql``}${ranking?.column ?? sql``}
           FROM ${byPopularity ? LIVE_DEALS_BY_POPULARITY : LIVE_DEALS}${and(conditions)}
           ORDER BY ${order}
           LIMIT ${sql.raw(String(PAGE_SIZE.publicDeals))}${page}) p

@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { buttonErrors } from '@deals/contract';
+import { buttonErrors, HOW_WE_VERIFY_PATH } from '@deals/contract';
 import { sanitizeCustomHtml, sanitizeRichText } from '../lib/sanitize.js';
 import { webpRendition } from '../plugins/app/images.js';
 import { createTestDatabase, type TestDatabase } from '../test-support/database.js';
@@ -68,7 +68,7 @@ describe('demo data', () => {
 
     const first = await start(database, true);
     const seeded = await counts(first);
-    assert.deepEqual({ stores: seeded.stores, settings: seeded.settings, deals: seeded.deals, pages: seeded.pages }, { stores: DEMO_STORE_COUNT, settings: 1, deals: 300, pages: 5 });
+    assert.deepEqual({ stores: seeded.stores, settings: seeded.settings, deals: seeded.deals, pages: seeded.pages }, { stores: DEMO_STORE_COUNT, settings: 1, deals: 300, pages: 6 });
     assert.ok(DEMO_STORE_COUNT >= 10);
     assert.deepEqual(await seedDemoData(first.db, first.images), { seeded: false });
     assert.deepEqual(await counts(first), seeded);
@@ -189,7 +189,7 @@ describe('demo data', () => {
     const allPages = await app.db.select().from(pages).orderBy(asc(pages.id));
     assert.deepEqual(
       allPages.filter((p) => !p.isBlog).map((p) => p.url),
-      ['/about-us', '/how-it-works'],
+      ['/about-us', '/how-it-works', HOW_WE_VERIFY_PATH],
     );
     const blogs = allPages.filter((p) => p.isBlog);
     assert.equal(blogs.length, 3);
@@ -243,7 +243,16 @@ describe('demo data', () => {
     const footer = await app.db.select().from(footerItems).orderBy(asc(footerItems.sortOrder));
     assert.deepEqual(footer[0], { ...footer[0], label: 'About Us', to: '/about-us' });
     assert.ok(footer.some((f) => f.to.startsWith('mailto:')));
-    assert.equal(footer.length, 5);
+    assert.equal(footer.length, 6);
+    // The page the deals' Verified label links to, reachable from every page's footer.
+    assert.ok(footer.some((f) => f.label === 'How we verify codes' && f.to === HOW_WE_VERIFY_PATH));
+    const verify = allPages.find((p) => p.url === HOW_WE_VERIFY_PATH);
+    assert.ok(verify?.isActive && !verify.isBlog, 'the How we verify codes page is a live page');
+    const listed = (await app.inject({ method: 'GET', url: '/api/Home/GetCMSInfo' })).json() as { pages: { id: number; url: string }[] };
+    assert.ok(listed.pages.some((p) => p.id === verify.id && p.url === HOW_WE_VERIFY_PATH), 'site info lists it, so the public site routes its url');
+    const text = (await app.inject({ method: 'GET', url: `/api/Home/GetDynamicPage?dynamicPageId=${verify.id}` })).body;
+    for (const words of ['Did this code work?', 'one answer per visitor, per deal, per day', 'no personal data', 'last 30 days', 'Needs attention', 'Verified', 'switch the deal off'])
+      assert.ok(text.includes(words), `the page explains: ${words}`);
   });
 
   it('seeds nothing when DEMO_DATA is off, and never touches a database that has stores', async () => {

@@ -9,6 +9,7 @@ export * from './schema/push.js';
 export * from './schema/deployment.js';
 export * from './schema/clicks.js';
 export * from './schema/history.js';
+export * from './schema/trust.js';
 
 import { type bannerItems, type contentSections, type pages, type siteAssets } from './schema/content.js';
 import { type categories, type products } from './schema/catalog.js';

@@ -5,6 +5,9 @@
  * hook answers it, so a DNS answer cannot change between check and connect). Redirects are
  * followed by hand, each checked the same way; the body is capped in size and the whole fetch
  * in time.
+ *
+ * `allowHosts` (the `FETCH_ALLOW_HOSTS` setting) names hosts or addresses that may be private all
+ * the same: an intranet store, a test server. Unset, nothing private is reachable.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
@@ -12,8 +15,26 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
+/** Why a fetch was refused or failed, for callers that classify it (the link checks). */
+export type FetchFailure =
+  | 'NOT_WEB'
+  | 'CREDENTIALS'
+  | 'NOT_PUBLIC'
+  | 'STATUS'
+  | 'NO_LOCATION'
+  | 'TOO_MANY_REDIRECTS'
+  | 'TOO_LARGE'
+  | 'TIMEOUT'
+  | 'UNKNOWN_HOST'
+  | 'UNREACHABLE';
+
 export class FetchRefused extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly failure: FetchFailure = 'UNREACHABLE',
+    /** The address the failure happened at (after redirects). */
+    readonly url?: string,
+  ) {
     super(message);
     this.name = 'FetchRefused';
   }
@@ -25,7 +46,28 @@ export interface SafeFetchOptions {
   maxRedirects: number;
   /** Tests only: also allow loopback (their servers listen on 127.0.0.1). */
   allowLoopback?: boolean;
+  /** Host names or addresses reachable even when private (`FETCH_ALLOW_HOSTS`). */
+  allowHosts?: readonly string[];
+  /** Request headers (default: an image request of the deal import). */
+  headers?: Record<string, string>;
+  /** A body beyond `maxBytes`: refused (default, for files) or cut there (for pages that are only read). */
+  overflow?: 'refuse' | 'truncate';
 }
+
+/** The settings' `FETCH_ALLOW_HOSTS`: comma-separated host names or addresses, lower-cased, brackets off. */
+export function parseAllowHosts(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+    .filter(Boolean);
+}
+
+interface Guard {
+  allowLoopback: boolean;
+  allowHosts: ReadonlySet<string>;
+}
+
+const guardOf = (options: SafeFetchOptions): Guard => ({ allowLoopback: options.allowLoopback ?? false, allowHosts: new Set(options.allowHosts ?? []) });
 
 /** Only globally routable unicast addresses: no private, loopback, link-local, CGNAT, multicast or reserved ones. */
 export function isPublicAddress(address: string, allowLoopback = false): boolean {
@@ -36,14 +78,19 @@ export function isPublicAddress(address: string, allowLoopback = false): boolean
   return range === 'unicast' || (allowLoopback && range === 'loopback');
 }
 
-function guardedLookup(allowLoopback: boolean): LookupFunction {
+function reachable(address: string, guard: Guard): boolean {
+  return guard.allowHosts.has(address.toLowerCase()) || isPublicAddress(address, guard.allowLoopback);
+}
+
+function guardedLookup(guard: Guard): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { all: true, family: options.family, hints: options.hints }, (error, addresses) => {
       if (error) return callback(error, '', 4);
       const list = addresses as LookupAddress[];
+      const named = guard.allowHosts.has(hostname.toLowerCase());
       // Every answer must be public: a name that also resolves to 10.0.0.1 is refused whole.
-      if (list.length === 0 || !list.every((entry) => isPublicAddress(entry.address, allowLoopback))) {
-        return callback(new FetchRefused('the address is not a public one'), '', 4);
+      if (list.length === 0 || !(named || list.every((entry) => reachable(entry.address, guard)))) {
+        return callback(new FetchRefused('the address is not a public one', 'NOT_PUBLIC'), '', 4);
       }
       const first = list[0]!;
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
@@ -52,73 +99,88 @@ function guardedLookup(allowLoopback: boolean): LookupFunction {
   };
 }
 
-function checkUrl(text: string, allowLoopback: boolean): URL {
+function checkUrl(text: string, guard: Guard): URL {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new FetchRefused('not a web address');
+    throw new FetchRefused('not a web address', 'NOT_WEB');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused('only http and https addresses are fetched');
-  if (url.username || url.password) throw new FetchRefused('addresses with credentials are not fetched');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused('only http and https addresses are fetched', 'NOT_WEB', text);
+  if (url.username || url.password) throw new FetchRefused('addresses with credentials are not fetched', 'CREDENTIALS', text);
   // A literal address never goes through the lookup hook: judge it here.
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (ipaddr.isValid(host) && !isPublicAddress(host, allowLoopback)) throw new FetchRefused('the address is not a public one');
+  if (ipaddr.isValid(host) && !reachable(host, guard)) throw new FetchRefused('the address is not a public one', 'NOT_PUBLIC', text);
   return url;
 }
 
-function getOnce(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<{ status: number; location?: string; body?: Buffer }> {
+const IMAGE_HEADERS = { accept: 'image/*', 'user-agent': 'DealDrop-Import/1.0' };
+
+function getOnce(url: URL, options: SafeFetchOptions, guard: Guard, signal: AbortSignal): Promise<{ status: number; location?: string; body?: Buffer }> {
   const client = url.protocol === 'https:' ? https : http;
+  const truncate = options.overflow === 'truncate';
   return new Promise((resolve, reject) => {
-    const request = client.get(url, { lookup: guardedLookup(options.allowLoopback ?? false), signal, headers: { accept: 'image/*', 'user-agent': 'DealDrop-Import/1.0' } }, (response) => {
+    const request = client.get(url, { lookup: guardedLookup(guard), signal, headers: options.headers ?? IMAGE_HEADERS }, (response) => {
       const status = response.statusCode ?? 0;
-      if (status >= 300 && status < 400) {
+      if (status >= 300 && status < 400 && response.headers.location) {
         response.resume();
         return resolve({ status, location: response.headers.location });
       }
-      if (status !== 200) {
-        response.resume();
-        return reject(new FetchRefused(`the server answered ${status}`));
-      }
       const declared = Number(response.headers['content-length']);
-      if (declared > options.maxBytes) {
+      if (declared > options.maxBytes && !truncate) {
         response.destroy();
-        return reject(new FetchRefused('the file is too large'));
+        return reject(new FetchRefused('the file is too large', 'TOO_LARGE', url.toString()));
       }
       const chunks: Buffer[] = [];
       let size = 0;
+      const finish = () => resolve({ status, body: Buffer.concat(chunks).subarray(0, options.maxBytes) });
       response.on('data', (chunk: Buffer) => {
         size += chunk.length;
+        chunks.push(chunk);
         if (size > options.maxBytes) {
           response.destroy();
-          reject(new FetchRefused('the file is too large'));
-          return;
+          if (truncate) finish();
+          else reject(new FetchRefused('the file is too large', 'TOO_LARGE', url.toString()));
         }
-        chunks.push(chunk);
       });
-      response.on('end', () => resolve({ status, body: Buffer.concat(chunks) }));
-      response.on('error', reject);
+      response.on('end', finish);
+      response.on('error', (error) => (size > options.maxBytes ? undefined : reject(error)));
     });
     request.on('error', reject);
   });
 }
 
-/** The body of a 200 answer at `url` (after at most `maxRedirects` redirects), or a FetchRefused saying why not. */
-export async function safeFetch(text: string, options: SafeFetchOptions): Promise<Buffer> {
+/** A final (non-redirect) answer: its status, where the redirects ended and its body (capped). */
+export interface FetchAnswer {
+  status: number;
+  url: string;
+  body: Buffer;
+}
+
+/** The answer at `text` after at most `maxRedirects` redirects, whatever its status; a FetchRefused when there is none. */
+export async function fetchAnswer(text: string, options: SafeFetchOptions): Promise<FetchAnswer> {
+  const guard = guardOf(options);
   const signal = AbortSignal.timeout(options.timeoutMs);
-  let url = checkUrl(text, options.allowLoopback ?? false);
+  let url = checkUrl(text, guard);
   try {
     for (let hop = 0; ; hop++) {
-      const answer = await getOnce(url, options, signal);
-      if (answer.body) return answer.body;
-      if (!answer.location) throw new FetchRefused(`the server answered ${answer.status} without a location`);
-      if (hop >= options.maxRedirects) throw new FetchRefused('too many redirects');
-      url = checkUrl(new URL(answer.location, url).toString(), options.allowLoopback ?? false);
+      const answer = await getOnce(url, options, guard, signal);
+      if (answer.body) return { status: answer.status, url: url.toString(), body: answer.body };
+      if (hop >= options.maxRedirects) throw new FetchRefused('too many redirects', 'TOO_MANY_REDIRECTS', url.toString());
+      url = checkUrl(new URL(answer.location!, url).toString(), guard);
     }
   } catch (error) {
     if (error instanceof FetchRefused) throw error;
-    if (signal.aborted) throw new FetchRefused('it took too long');
+    if (signal.aborted) throw new FetchRefused('it took too long', 'TIMEOUT', url.toString());
     const code = (error as { code?: string }).code;
-    throw new FetchRefused(code === 'ENOTFOUND' ? 'the host name is unknown' : 'the server could not be reached');
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') throw new FetchRefused('the host name is unknown', 'UNKNOWN_HOST', url.toString());
+    throw new FetchRefused('the server could not be reached', 'UNREACHABLE', url.toString());
   }
+}
+
+/** The body of a 200 answer at `url` (after at most `maxRedirects` redirects), or a FetchRefused saying why not. */
+export async function safeFetch(text: string, options: SafeFetchOptions): Promise<Buffer> {
+  const answer = await fetchAnswer(text, options);
+  if (answer.status !== 200) throw new FetchRefused(`the server answered ${answer.status}`, 'STATUS', answer.url);
+  return answer.body;
 }

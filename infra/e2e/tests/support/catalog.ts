@@ -208,14 +208,15 @@ export class CatalogApi {
   }
 
   /** A live deal (active, no start date): $19.99, was $39.99; `isActive: false` makes it switched off, `dealStartsIn` starts it later. */
-  async createDeal(deal: { name: string; storeId: number; productTypeIds: number[]; isActive?: boolean; dealStartsIn?: Date }): Promise<number> {
+  async createDeal(deal: { name: string; storeId: number; productTypeIds: number[]; isActive?: boolean; dealStartsIn?: Date; promoCode?: string; link?: string }): Promise<number> {
     const fields = {
       name: deal.name,
       categoryId: deal.storeId,
       productTypeIds: deal.productTypeIds,
       currentPrice: 19.99,
       previousPrice: 39.99,
-      link: 'https://example.com/e2e-deal',
+      link: deal.link ?? 'https://example.com/e2e-deal',
+      ...(deal.promoCode ? { promoCode: deal.promoCode } : {}),
       isActive: deal.isActive ?? true,
       isFeatured: false,
       ...(deal.dealStartsIn ? { dealStartsIn: deal.dealStartsIn.toISOString() } : {}),

@@ -16,6 +16,7 @@ import { fetchProductTypes, fetchStores } from '../../lib/lookups';
 import dayjs from 'dayjs';
 import { createDeal, fetchAudienceSize, fetchDeal, updateDeal } from './api';
 import { DealHistory } from './DealHistory';
+import { DealLinkCheck } from './DealLinkCheck';
 import { DealImages } from './DealImages';
 import { canChangeDeal, fromProduct, toDealFields } from './dealValues';
 import { pushConfirmText, pushNoticeText, pushOnSave } from './pushNotice';
@@ -142,9 +143,9 @@ function DealForm({ productId }: { productId: number }) {
   }, [reload]);
 
   const readOnly = deal !== null && !canChangeDeal({ isAdmin, userId: user?.id }, deal);
-  const [chosenStore, chosenTypes, currentPrice, previousPrice, isActive, dealStartsIn, dealExpiresIn] = useWatch({
+  const [chosenStore, chosenTypes, currentPrice, previousPrice, isActive, dealStartsIn, dealExpiresIn, typedLink] = useWatch({
     control,
-    name: ['categoryId', 'productTypeIds', 'currentPrice', 'previousPrice', 'isActive', 'dealStartsIn', 'dealExpiresIn'],
+    name: ['categoryId', 'productTypeIds', 'currentPrice', 'previousPrice', 'isActive', 'dealStartsIn', 'dealExpiresIn', 'link'],
   });
   const storeOptions = useMemo(() => optionsOf(stores, chosenStore ? [chosenStore] : []), [stores, chosenStore]);
   const typeOptions = useMemo(() => optionsOf(productTypes, chosenTypes ?? []), [productTypes, chosenTypes]);
@@ -261,6 +262,8 @@ function DealForm({ productId }: { productId: number }) {
             </Col>
             <Col xs={24}>
               <TextField control={control} name="link" label="Link" required maxLength={LIMITS.deal.link} placeholder="https://" extra="The store's page for the deal (affiliate link); visitors open it from Go to Product Deal." />
+              {/* Only who may change the deal: the server refuses the others, and the API client answers a refusal by leaving the page. */}
+              {deal && !readOnly && <DealLinkCheck productId={deal.id} linkEdited={(typedLink ?? '').trim() !== deal.link} />}
             </Col>
             <Col xs={24} md={12}>
               <FormField control={control} name="additionalInformation" label="About this item">

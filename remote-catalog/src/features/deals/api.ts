@@ -1,5 +1,5 @@
 import { api, downloadFromApi, toFormData } from '@deals/shared-auth/client';
-import type { AudienceSizeResponse, DealFields, BulkUpdateProductsBody, BulkUpdateProductsResponse, CreatedResponse, FeaturedSection, MessageResponse, Product, ProductListItem, TablePage } from '@deals/contract';
+import type { AudienceSizeResponse, DealFields, BulkUpdateProductsBody, BulkUpdateProductsResponse, CreatedResponse, FeaturedSection, LinkCheck, MessageResponse, Product, ProductListItem, TablePage } from '@deals/contract';
 
 /** The deal form's values as the API takes them (spec §3 Product); dates are ISO strings or null. */
 export type { DealFields } from '@deals/contract';
@@ -69,4 +69,10 @@ export async function deleteDealImage(imageId: number): Promise<MessageResponse>
 export async function fetchAudienceSize(): Promise<number> {
   const { data } = await api.get<AudienceSizeResponse>('Devices/GetAudienceSize');
   return data.devices;
+}
+
+/** Checks the deal's saved link now; the server waits for the store's answer, so this may take about 30 s. */
+export async function checkDealLink(productId: number): Promise<LinkCheck> {
+  const { data } = await api.post<LinkCheck>('LinkHealth/CheckProduct', null, { params: { productId } });
+  return data;
 }

@@ -5,8 +5,10 @@ import { clickOutPath, dealPath } from '../../lib/links';
 import { DealBadge } from './DealBadge';
 import { DealPrices } from './DealPrices';
 import { lifetimeLabel } from '../../lib/dealText';
+import { useClock } from '../../lib/ssr/clock';
 import { LikeCounter } from './LikeCounter';
 import { PromoCode } from './PromoCode';
+import { TrustLine } from './TrustLine';
 import './DealCard.css';
 
 /**
@@ -15,9 +17,13 @@ import './DealCard.css';
  * code. Every row keeps its height whatever the deal has, so cards line up. A "Hot" badge when the
  * deal reached the site's threshold of recent clicks (unique clicks of the last 24 h, the number
  * set in the site settings); the store link goes through `/out/{id}` so the click is counted.
+ * The trust line (verified, success rate) sits above the code it speaks of, only when the deal has
+ * one; the code keeps to the card's foot, so codes still line up across a row.
  */
 export function DealCard({ deal, eager }: { deal: DealCardData; eager?: boolean }) {
-  const label = lifetimeLabel(deal.dealExpiresIn, new Date());
+  // The server's render time while hydrating, so a cached page's countdown hydrates as rendered.
+  const { now } = useClock();
+  const label = lifetimeLabel(deal.dealExpiresIn, new Date(now));
   return (
     <article className="deal-card">
       <div className="deal-card__media">
@@ -46,7 +52,8 @@ export function DealCard({ deal, eager }: { deal: DealCardData; eager?: boolean 
           <span className="deal-card__time">{label}</span>
           <LikeCounter likes={deal.likes} className="deal-card__like" />
         </div>
-        <PromoCode code={deal.promoCode} link={clickOutPath(deal.id)} className="deal-card__promo" />
+        <TrustLine deal={deal} className="deal-card__trust" />
+        <PromoCode code={deal.promoCode} link={clickOutPath(deal.id)} className="deal-card__promo" productId={deal.id} />
       </div>
     </article>
   );

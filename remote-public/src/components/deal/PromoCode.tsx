@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { hasVotedToday } from '../../lib/dealFeedback';
+import { CodeFeedback } from './CodeFeedback';
 import './dealParts.css';
 
 /** How every outbound deal link opens: a new tab, no opener, marked as a paid link. */
@@ -27,9 +29,12 @@ export async function copyText(text: string): Promise<void> {
 /**
  * The promo-code control (spec 000 §2): `PROMO CODE:` and the code, copied on click with
  * `COPIED!` for 2 s; without a code, `No Code Needed` and `Get Deal Now!` to the deal's link.
+ * Given the deal's id, a copy also asks "Did this code work?" (unless answered today), and the
+ * question stays until answered: the visitor tries the code at the store first.
  */
-export function PromoCode({ code, link, className }: { code: string | null | undefined; link: string; className?: string }) {
+export function PromoCode({ code, link, className, productId }: { code: string | null | undefined; link: string; className?: string; productId?: number }) {
   const [copied, setCopied] = useState(false);
+  const [asking, setAsking] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const classes = (kind: string) => ['promo', `promo--${kind}`, className].filter(Boolean).join(' ');
@@ -46,6 +51,7 @@ export function PromoCode({ code, link, className }: { code: string | null | und
   const copy = () => {
     void copyText(trimmed).then(() => {
       setCopied(true);
+      if (productId !== undefined && !hasVotedToday(productId)) setAsking(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_MS);
     });
@@ -59,6 +65,7 @@ export function PromoCode({ code, link, className }: { code: string | null | und
       <span className="visually-hidden" role="status" aria-live="polite">
         {copied ? `Promo code ${trimmed} copied` : ''}
       </span>
+      {asking && productId !== undefined && <CodeFeedback productId={productId} />}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { DealBadge } from '../../components/deal/DealBadge';
 import { DealPrices } from '../../components/deal/DealPrices';
 import { LikeCounter } from '../../components/deal/LikeCounter';
 import { DEAL_LINK_REL, PromoCode } from '../../components/deal/PromoCode';
+import { TrustLine } from '../../components/deal/TrustLine';
 import { DealGallery } from './DealGallery';
 import { ExpiredDeal } from './ExpiredDeal';
 import { ReportIssueModal } from './ReportIssueModal';
@@ -62,7 +63,8 @@ function DealView({ deal }: { deal: DealDetail }) {
           </ul>
         )}
         <DealPrices currentPrice={deal.currentPrice} previousPrice={deal.previousPrice} block="deal-detail" saving={(percent) => `Save ${percent}%`} savingClass="deal-detail__save" />
-        <PromoCode code={deal.promoCode} link={clickOutPath(deal.id)} className="deal-detail__promo" />
+        <PromoCode code={deal.promoCode} link={clickOutPath(deal.id)} className="deal-detail__promo" productId={deal.id} />
+        <TrustLine deal={deal} className="deal-detail__trust" />
         <p className="deal-detail__posted">
           Deal Posted On <time dateTime={deal.dateTimeAdded}>{postedOn(deal.dateTimeAdded)}</time>
         </p>

@@ -1,5 +1,6 @@
 import { Modal } from '../../components/Modal';
 import { useSiteInfo } from '../../lib/siteInfo';
+import { ReportReasons } from './ReportReasons';
 
 /** The mail a visitor sends about a broken deal: the deal's name and id in the subject, its page in the body. */
 export function reportMailto(email: string, deal: { id: number; name: string }, pageUrl: string): string {
@@ -11,6 +12,7 @@ export function reportMailto(email: string, deal: { id: number; name: string }, 
 /**
  * Report Issue (spec 000 §2 "Deal detail"): `Having Trouble?` with `Send Email` to the company
  * address; without a configured address the visitor is told so instead of offered a dead button.
+ * The one-click reasons come first: most visitors only need to say what went wrong.
  */
 export function ReportIssueModal({ open, onClose, deal }: { open: boolean; onClose: () => void; deal: { id: number; name: string } }) {
   const email = useSiteInfo()?.emailAddress?.trim();
@@ -33,6 +35,7 @@ export function ReportIssueModal({ open, onClose, deal }: { open: boolean; onClo
       }
     >
       <p>Expired code, broken link or a wrong price? Tell us about it and we will fix this deal as soon as we can.</p>
+      <ReportReasons productId={deal.id} />
       {!email && <p className="muted">Our contact email is not available right now. Please try again later.</p>}
     </Modal>
   );

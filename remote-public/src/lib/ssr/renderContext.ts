@@ -11,6 +11,8 @@ import { callKey, type ApiAnswer, type ApiCall } from './apiCall';
 export class RenderRecorder {
   status = 200;
   head: PageHead | null = null;
+  /** The instant time-dependent texts are computed for; sent with the page, so hydration reads the same. */
+  readonly renderedAt = Date.now();
   readonly answers = new Map<string, ApiAnswer>();
   private readonly reads = new Map<string, Promise<ApiAnswer>>();
 

@@ -14,6 +14,7 @@ import {
   ShopOutlined,
   StarOutlined,
   TagsOutlined,
+  WarningOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { confirmLeave, discardUnsaved, sessionAtom } from '@deals/shared-auth';
@@ -25,6 +26,7 @@ const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
   featured: <StarOutlined />,
   deals: <TagsOutlined />,
+  'needs-attention': <WarningOutlined />,
   stores: <ShopOutlined />,
   'product-categories': <AppstoreOutlined />,
   users: <TeamOutlined />,

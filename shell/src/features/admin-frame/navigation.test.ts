@@ -6,6 +6,7 @@ describe('admin navigation', () => {
       'Dashboard',
       'Featured Sections',
       'Deals and Promo Codes',
+      'Needs attention',
       'Stores',
       'Product Categories',
       'Users',
@@ -13,7 +14,7 @@ describe('admin navigation', () => {
       'Audit Log',
       'Website Management',
     ]);
-    expect(visibleEntries(false).map((e) => e.label)).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Users']);
+    expect(visibleEntries(false).map((e) => e.label)).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Users']);
   });
 
   it('highlights the entry that owns the current path', () => {
@@ -21,6 +22,7 @@ describe('admin navigation', () => {
     expect(selectedEntry('/admin/management/featured-section/create')).toBe('featured');
     expect(selectedEntry('/cms/management/pages')).toBe('website');
     expect(selectedEntry('/admin/management/users')).toBe('users');
+    expect(selectedEntry('/admin/management/needs-attention')).toBe('needs-attention');
     expect(selectedEntry('/admin/management/audit-log')).toBe('audit-log');
   });
 });

@@ -10,6 +10,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'dashboard', label: 'Dashboard', to: '/admin/management/dashboard', adminOnly: false },
   { key: 'featured', label: 'Featured Sections', to: '/admin/management/featured-sections', adminOnly: false },
   { key: 'deals', label: 'Deals and Promo Codes', to: '/admin/management/product-deals', adminOnly: false },
+  // Staff see their own deals' queue, admins everyone's.
+  { key: 'needs-attention', label: 'Needs attention', to: '/admin/management/needs-attention', adminOnly: false },
   { key: 'stores', label: 'Stores', to: '/admin/management/stores', adminOnly: true },
   { key: 'product-categories', label: 'Product Categories', to: '/admin/management/product-categories', adminOnly: true },
   { key: 'users', label: 'Users', to: '/admin/management/users', adminOnly: false },

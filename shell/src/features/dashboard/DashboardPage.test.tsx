@@ -93,6 +93,26 @@ describe('the dashboard', () => {
     expect(linkParams(link).get('expiresFrom')).toBe('2026-06-30T12:00:00.000Z');
   });
 
+  it('shows how many deals need attention, linking to the queue', async () => {
+    signInAs(false);
+    serveFakeApi(() => ({ status: 200, data: dashboardStats({ needsAttention: 1234 }) }));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Your deals' });
+    const tile = screen.getByText('Needs attention').closest('.ant-card') as HTMLElement;
+    expect(tile).toHaveTextContent('1,234');
+    expect(within(tile).getByRole('link', { name: 'Review these deals' })).toHaveAttribute('href', '/admin/management/needs-attention');
+  });
+
+  it('links to the queue even when nothing needs attention', async () => {
+    signInAs(false);
+    serveFakeApi(() => ({ status: 200, data: emptyDashboardStats() }));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Your deals' });
+    const tile = screen.getByText('Needs attention').closest('.ant-card') as HTMLElement;
+    expect(within(tile).getByText('0')).toBeInTheDocument();
+    expect(within(tile).getByRole('link', { name: 'Open the list' })).toHaveAttribute('href', '/admin/management/needs-attention');
+  });
+
   it('draws the 30 days of clicks, and lists the Top deals (linking to their edit page) and stores', async () => {
     signInAs(false);
     serveFakeApi(() => ({ status: 200, data: dashboardStats() }));

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Col, Empty, Row, Skeleton, Spin, Statistic, Typogr
 import { ReloadOutlined } from '@ant-design/icons';
 import { DASHBOARD_CLICK_DAYS, DASHBOARD_EXPIRING_HOURS, DASHBOARD_TOP_SIZE, type DashboardStats } from '@deals/contract';
 import { serverMessage, sessionAtom } from '@deals/shared-auth';
-import { dealEditPath, expiringDealsPath } from './links';
+import { dealEditPath, expiringDealsPath, NEEDS_ATTENTION_PATH } from './links';
 import { useDashboardStats } from './useDashboardStats';
 import './dashboard.css';
 
@@ -22,9 +22,10 @@ export function scopeText(scope: DashboardStats['scope']): { title: string; text
     : { title: 'All deals', text: "Figures of every staff member's deals and all push notifications." };
 }
 
+// Five figures: two a row on tablets, three then two on laptops, one row on wide screens.
 function FigureCard({ children }: { children: ReactNode }) {
   return (
-    <Col xs={24} sm={12} xl={6}>
+    <Col xs={24} sm={12} lg={8} xl={{ flex: '20%' }}>
       <Card className="dashboard-card">{children}</Card>
     </Col>
   );
@@ -41,6 +42,15 @@ function Figures({ stats, viewerId }: { stats: DashboardStats; viewerId: number 
       <FigureCard>
         <Statistic title={`Expiring in the next ${DASHBOARD_EXPIRING_HOURS} h`} value={stats.expiringSoon.count} formatter={(value) => number(Number(value))} />
         <Link to={expiringDealsPath(stats, viewerId)}>{stats.expiringSoon.count === 0 ? 'Open the deals table' : 'Show these deals'}</Link>
+      </FigureCard>
+      <FigureCard>
+        <Statistic
+          title="Needs attention"
+          value={stats.needsAttention}
+          formatter={(value) => number(Number(value))}
+          valueStyle={stats.needsAttention > 0 ? { color: '#ad4e00' } : undefined}
+        />
+        <Link to={NEEDS_ATTENTION_PATH}>{stats.needsAttention === 0 ? 'Open the list' : 'Review these deals'}</Link>
       </FigureCard>
       <FigureCard>
         <Statistic title={`Notifications sent (${DASHBOARD_CLICK_DAYS} days)`} value={notifications.sent} formatter={(value) => number(Number(value))} />

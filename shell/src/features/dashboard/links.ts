@@ -2,6 +2,9 @@ import type { DashboardStats } from '@deals/contract';
 
 export const DEALS_TABLE_PATH = '/admin/management/product-deals';
 
+/** The catalog's queue of deals to look at, in the same scope as the dashboard's figures. */
+export const NEEDS_ATTENTION_PATH = '/admin/management/needs-attention';
+
 export const dealEditPath = (dealId: number) => `/admin/management/product-deal/edit/${dealId}`;
 
 /**

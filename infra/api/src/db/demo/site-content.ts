@@ -1,10 +1,10 @@
 /**
- * The demo site's editorial content: featured sections, two pages and three blogs built from
+ * The demo site's editorial content: featured sections, three pages and three blogs built from
  * content sections and one dynamic banner, the menu and the footer. Images are named by key
  * (see images.ts); rich text keeps to plain tags (p, strong, ul/li, https links) and is passed
  * through the same sanitiser as the editor's saves anyway.
  */
-import type { ButtonActionType, ContentSectionType } from '@deals/contract';
+import { HOW_WE_VERIFY_PATH, type ButtonActionType, type ContentSectionType } from '@deals/contract';
 import type { Glyph } from './art.js';
 import { isLive, type DemoDeal } from './deals.js';
 
@@ -117,6 +117,7 @@ export const DEMO_SCENES: Record<string, { caption: string; glyph: Glyph; palett
   'scene:app': { caption: 'Deals in your pocket', glyph: 'bolt', palette: 2 },
   'scene:savings': { caption: 'Stack and save', glyph: 'percent', palette: 11 },
   'scene:calendar': { caption: 'Timing is everything', glyph: 'star', palette: 7 },
+  'scene:link-checks': { caption: 'Every link, every day', glyph: 'bolt', palette: 10 },
 };
 
 export const DEMO_PAGES: readonly DemoPage[] = [
@@ -253,6 +254,80 @@ export const DEMO_PAGES: readonly DemoPage[] = [
           alignment: 'CENTER',
           primary: ['App Store', 'LINK_NEW_TAB', 'https://apps.apple.com/app/dealdrop'],
           secondary: ['Google Play', 'LINK_NEW_TAB', 'https://play.google.com/store/apps/details?id=example.dealdrop'],
+        },
+      },
+    ],
+  },
+  {
+    isBlog: false,
+    name: 'How We Verify Codes',
+    title: 'How We Verify Codes',
+    url: HOW_WE_VERIFY_PATH,
+    bannerColor: '#1b3d2f',
+    banner: { subtitle: 'What “Verified” and “82% success” on a deal mean', glyph: 'tag', palette: 10 },
+    keywords: 'verified promo codes, coupon success rate, working promo codes, how we check deals',
+    description: 'Visitor answers, visitor reports, daily link checks and our team: how we keep the codes on DealDrop working, and what the labels on a deal mean.',
+    addedDaysAgo: 30,
+    components: [
+      {
+        section: {
+          name: 'How We Verify Codes – Introduction',
+          type: 'CONTENT_SECTION_TEXTONLY',
+          title: 'Codes you can trust, and how we know',
+          description:
+            '<p>A promo code that fails at checkout wastes your time. Stores change and end codes without telling anyone, so we do not rely on one check when a deal is posted: four things together tell us whether a deal still works.</p><ul><li>What visitors tell us after copying a code</li><li>Problems visitors report</li><li>An automatic check of every live deal’s link, every day</li><li>Our team, who follow up on everything those three turn up</li></ul>',
+          alignment: 'LEFT',
+        },
+      },
+      {
+        section: {
+          name: 'How We Verify Codes – Did this code work?',
+          type: 'CONTENT_SECTION_DEFAULT',
+          title: '“Did this code work?”',
+          description:
+            '<p>When you copy a code we ask whether it worked, with a <strong>Yes</strong> and a <strong>No</strong>. Answering is optional and anonymous:</p><ul><li>We count <strong>one answer per visitor, per deal, per day</strong>, so nobody can vote a deal up or down by clicking again.</li><li>We store <strong>no personal data</strong> with an answer: no name, no email address, no account.</li><li>Answers from bots are not counted.</li></ul><p>A deal shows its <strong>success rate</strong>, such as “82% success · last worked 3 h ago”, only once enough visitors have answered in the <strong>last 30 days</strong>. Older answers no longer count, because a code that worked last season says little about today. “Last worked” is the most recent Yes.</p>',
+          image: 'scene:checks',
+        },
+      },
+      {
+        section: {
+          name: 'How We Verify Codes – Reports',
+          type: 'CONTENT_SECTION_TEXTONLY',
+          title: 'Reports from visitors',
+          description:
+            '<p>The <strong>Report Issue</strong> button on every deal lets you tell us in one click that a code did not work, the deal has expired, the price is wrong or the link is broken. Reports are anonymous too, and you can still email us when there is more to say.</p>',
+          alignment: 'LEFT',
+        },
+      },
+      {
+        section: {
+          name: 'How We Verify Codes – Daily link checks',
+          type: 'CONTENT_SECTION_REVERSED',
+          title: 'An automatic check of every link, every day',
+          description:
+            '<p>Every day we follow the link of every live deal to the store and look for what goes wrong most often:</p><ul><li><strong>Dead links:</strong> the page is gone, or the store does not answer.</li><li><strong>Pages that say the offer is gone:</strong> “no longer available”, “this deal has expired” and the like, in several languages.</li><li><strong>Redirects to the store’s home page</strong> instead of the product.</li><li><strong>Lost affiliate tags:</strong> the tag in the link that tells the store we sent you disappears on the way. It never changes your price, but it is how DealDrop is paid for.</li></ul><p>A link check cannot tell whether a code is accepted at checkout; that is what your answers and our team are for.</p>',
+          image: 'scene:link-checks',
+        },
+      },
+      {
+        section: {
+          name: 'How We Verify Codes – Needs attention',
+          type: 'CONTENT_SECTION_TEXTONLY',
+          title: 'Our team’s “Needs attention” list',
+          description:
+            '<p>Every deal with a failed link check, a low success rate, visitor reports, or an end date within the next 48 hours lands on a <strong>Needs attention</strong> list that our editors work through. For each deal they check the code and the store’s page themselves, and then:</p><ul><li>mark it <strong>Verified</strong> when the code works,</li><li>fix what is wrong, such as the price or the link,</li><li>or <strong>switch the deal off</strong>, so it disappears from the site.</li></ul>',
+          alignment: 'LEFT',
+        },
+      },
+      {
+        section: {
+          name: 'How We Verify Codes – What Verified means',
+          type: 'CONTENT_SECTION_TEXTONLY',
+          title: 'What “Verified” means',
+          description:
+            '<p><strong>Verified today</strong>, <strong>Verified yesterday</strong> or <strong>Verified Nov 3, 2026</strong> means a person on our team confirmed that the code worked on that date. It is not a promise that it still works now: stores can end a code at any time. That is why we show the date rather than a plain tick, next to what visitors said since.</p><p>When a deal stops working we switch it off instead of leaving it up. If you find one we missed, please report it: it helps the next shopper.</p>',
+          alignment: 'LEFT',
+          primary: ['Browse deals', 'PAGE', '/deals'],
         },
       },
     ],
@@ -412,6 +487,7 @@ export const DEMO_MENU: readonly DemoMenuItem[] = [
 export const DEMO_FOOTER: readonly { label: string; to: string }[] = [
   { label: 'About Us', to: '/about-us' },
   { label: 'How It Works', to: '/how-it-works' },
+  { label: 'How we verify codes', to: HOW_WE_VERIFY_PATH },
   { label: 'Privacy Policy', to: '/about-us#privacy' },
   { label: 'Terms of Use', to: '/about-us#terms' },
   { label: 'Contact Us', to: 'mailto:hello@dealdrop.example' },

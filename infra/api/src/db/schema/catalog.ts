@@ -65,6 +65,8 @@ export const products = pgTable(
     badgeColor: varchar('badge_color', { length: 50 }).notNull().default('#000000'),
     isActive: boolean('is_active').notNull().default(true),
     likes: integer('likes').notNull().default(0),
+    /** When staff last confirmed the deal works (the public "Verified" date). */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     addedById: integer('added_by_id').references(() => users.id, { onDelete: 'set null' }),
     /**
      * Name, keywords, store name and product-type names in one text, rewritten by the deals
@@ -82,6 +84,8 @@ export const products = pgTable(
     index('products_category_idx').on(table.categoryId),
     index('products_added_by_idx').on(table.addedById),
     index('products_added_idx').on(table.dateTimeAdded),
+    // "Needs attention" and the dashboard find the deals expiring soon through it.
+    index('products_expires_idx').on(table.dealExpiresIn),
   ],
 );
 

@@ -63,6 +63,18 @@ export const dealPopularity = pgTable(
     clicks24h: integer('clicks_24h').notNull().default(0),
     clicks7d: integer('clicks_7d').notNull().default(0),
     isHot: boolean('is_hot').notNull().default(false),
+    /**
+     * "Did this code work?" over the last 30 days (schema/trust.ts), refreshed with the clicks:
+     * answers, Yes answers, the latest Yes, and the rate in whole percent once the deal has the
+     * settings' minimum of answers (null below it: not shown). `success_factor` scales the click
+     * score (`score` = clicks' score × factor, 1 without enough answers), so "Most Popular" ranks a
+     * deal whose code fails below one that works.
+     */
+    votes30d: integer('votes_30d').notNull().default(0),
+    worked30d: integer('worked_30d').notNull().default(0),
+    lastWorkedAt: timestamp('last_worked_at', { withTimezone: true }),
+    successRate: integer('success_rate'),
+    successFactor: doublePrecision('success_factor').notNull().default(1),
   },
   (table) => [
     index('deal_popularity_score_idx').on(table.score.desc(), table.productId.desc()),

@@ -129,6 +129,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     audit: {
       record(executor: Executor, request: FastifyRequest, entry: AuditEntry): Promise<void>;
+      /** An entry of the site's own work (a scheduled job), with no request behind it: `actorName` says which. */
+      recordSystem(executor: Executor, entry: AuditEntry & { actorName: string; route: string }): Promise<void>;
       /** `record` on its own, after the write it describes committed. */
       recordNow(request: FastifyRequest, entry: AuditEntry): Promise<void>;
       /** `record` bound to the request, for the repository that does the write. */
@@ -164,6 +166,18 @@ export default fp(
 
     fastify.decorate('audit', {
       record,
+      async recordSystem(executor, entry) {
+        await executor.insert(auditLog).values({
+          actorId: null,
+          actorName: entry.actorName,
+          action: entry.action,
+          recordType: entry.recordType,
+          recordId: entry.recordId === undefined || entry.recordId === null ? null : String(entry.recordId),
+          changes: entry.changes && Object.keys(entry.changes).length > 0 ? entry.changes : null,
+          ip: null,
+          route: entry.route,
+        });
+      },
       recordNow: (request, entry) => record(fastify.db, request, entry),
       trail: (request) => (executor, entry) => record(executor, request, entry),
       async purgeOlderThan(days) {

@@ -29,6 +29,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
 import type { Database } from '../../db/client.js';
+import { createWriteBuffer } from '../../lib/write-buffer.js';
 import type { AppOptions } from '../../options.js';
 
 /** Tuning and the clock of the click recording (tests pass their own). */
@@ -69,9 +70,13 @@ export function isPrefetch(headers: FastifyRequest['headers']): boolean {
 
 /** Whether the request is a click to count: a GET by a browser that is not prefetching. */
 export function countable(request: Pick<FastifyRequest, 'method' | 'headers'>): boolean {
-  if (request.method !== 'GET') return false;
-  if (isPrefetch(request.headers)) return false;
-  const userAgent = request.headers['user-agent'];
+  return request.method === 'GET' && fromVisitor(request.headers);
+}
+
+/** Whether a request comes from a visitor's browser: not a prefetch, not a bot (a missing user agent counts as one). */
+export function fromVisitor(headers: FastifyRequest['headers']): boolean {
+  if (isPrefetch(headers)) return false;
+  const userAgent = headers['user-agent'];
   return Boolean(userAgent) && !isbot(userAgent);
 }
 
@@ -92,11 +97,7 @@ export function createSaltSource(db: Database) {
 }
 
 export function createClickRecorder(db: Database, log: FastifyBaseLogger, options: ClickOutOptions = {}) {
-  const batchSize = options.batchSize ?? 500;
   const saltOf = createSaltSource(db);
-  let buffer: Click[] = [];
-  let chain: Promise<void> = Promise.resolve();
-  let scheduled = false;
 
   async function write(batch: readonly Click[]): Promise<void> {
     const rows: { product_id: number; day: string; visitor: string; clicked_at: string }[] = [];
@@ -122,52 +123,15 @@ export function createClickRecorder(db: Database, log: FastifyBaseLogger, option
       ON CONFLICT (product_id, hour) DO UPDATE SET clicks = deal_click_hours.clicks + excluded.clicks`);
   }
 
-  async function flushOnce(): Promise<void> {
-    while (buffer.length > 0) {
-      const batch = buffer.slice(0, batchSize);
-      buffer = buffer.slice(batch.length);
-      try {
-        await write(batch);
-      } catch (error) {
-        // Kept for the next write (the oldest dropped beyond MAX_BUFFER).
-        buffer = [...batch, ...buffer].slice(-MAX_BUFFER);
-        throw error;
-      }
-    }
-  }
-
-  /** Writes everything buffered (one write at a time; callers share the queue). */
-  function flush(): Promise<void> {
-    chain = chain.then(flushOnce, flushOnce);
-    return chain;
-  }
-
-  const timer = setInterval(() => {
-    if (buffer.length > 0) flush().catch((error: unknown) => log.warn({ err: error }, 'could not record deal clicks; kept for the next write'));
-  }, options.flushMs ?? 1_000);
-  timer.unref();
-
+  const buffer = createWriteBuffer(write, log, 'deal clicks', { ...options, maxBuffer: MAX_BUFFER });
   return {
     /** Buffers a click to count; returns at once. */
-    record(click: Click): void {
-      buffer.push(click);
-      if (buffer.length > MAX_BUFFER) buffer.shift();
-      if (buffer.length >= batchSize && !scheduled) {
-        scheduled = true;
-        setImmediate(() => {
-          scheduled = false;
-          flush().catch((error: unknown) => log.warn({ err: error }, 'could not record deal clicks; kept for the next write'));
-        });
-      }
-    },
-    flush,
+    record: (click: Click) => buffer.push(click),
+    flush: buffer.flush,
     /** Clicks waiting to be written. */
-    pending: () => buffer.length,
+    pending: buffer.pending,
     /** Stops the timer and writes what is buffered. */
-    async close(): Promise<void> {
-      clearInterval(timer);
-      await flush();
-    },
+    close: buffer.close,
   };
 }
 

@@ -37,7 +37,7 @@ export function statsPeriod(at: Date) {
   };
 }
 
-export async function dashboardStats(db: Database, scope: StatsScope, at: Date = new Date()): Promise<DashboardStats> {
+export async function dashboardStats(db: Database, scope: StatsScope, at: Date = new Date()): Promise<Omit<DashboardStats, 'needsAttention'>> {
   const period = statsPeriod(at);
   const own = scope.kind === 'own';
   const ownDeal = (alias: string): SQL => (own ? sql`AND ${sql.raw(alias)}.added_by_id = ${scope.userId}` : sql``);
@@ -112,7 +112,9 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('dashboard', { stats: (scope: StatsScope) => dashboardStats(fastify.db, scope) });
+    fastify.decorate('dashboard', {
+      stats: async (scope: StatsScope) => ({ ...(await dashboardStats(fastify.db, scope)), needsAttention: await fastify.attentionQueue.count(scope) }),
+    });
   },
-  { name: 'dashboard', dependencies: ['database'] },
+  { name: 'dashboard', dependencies: ['database', 'attention-queue'] },
 );

@@ -22,6 +22,9 @@
  *   visitor, deal and day (click-outs.ts).
  * - Several instances: each tries a PostgreSQL advisory lock for the refresh's transaction; one
  *   refreshes, the others skip that round. Only rows whose values change are written.
+ * - "Did this code work?" (deal-feedback-stats.ts): the stored score is the clicks' score times the
+ *   deal's success factor, so "Most Popular" weighs success; each round also retires the answers
+ *   that left the 30 days (a full round recomputes every deal with answers).
  * - The same round deletes what is no longer needed: the de-duplication rows of days before
  *   yesterday, the salts before yesterday (older visitor keys can no longer be recomputed), hourly
  *   counts older than 400 days.
@@ -31,6 +34,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.js';
 import { DEPLOYMENT_LOCKS } from '../../db/deployment-lock.js';
 import type { AppOptions } from '../../options.js';
+import { DEALS_WITH_FEEDBACK, feedbackStatsStatement, votesLeavingWindow } from './deal-feedback-stats.js';
 
 export const POPULARITY_WINDOW_DAYS = 7;
 export const POPULARITY_HALF_LIFE_HOURS = 48;
@@ -79,11 +83,12 @@ const inWindow = (at: Date) => sql`h.hour > ${instant(at.getTime() - WINDOW_MS)}
 /** Writes the rows of `target` (product_id, score, clicks_24h, clicks_7d) whose values differ. */
 function updateStatement(target: SQL, hotThreshold: number): SQL {
   const hot = sql`x.clicks_24h >= ${hotThreshold} AND x.clicks_24h > 0`;
+  // The stored score is the clicks' score times the deal's success factor (deal-feedback-stats.ts).
   return sql`UPDATE deal_popularity dp
-    SET score = x.score, clicks_24h = x.clicks_24h, clicks_7d = x.clicks_7d, is_hot = ${hot}
+    SET score = x.score * dp.success_factor, clicks_24h = x.clicks_24h, clicks_7d = x.clicks_7d, is_hot = ${hot}
     FROM (${target}) x
     WHERE dp.product_id = x.product_id
-      AND (dp.score, dp.clicks_24h, dp.clicks_7d, dp.is_hot) IS DISTINCT FROM (x.score, x.clicks_24h, x.clicks_7d, ${hot})`;
+      AND (dp.score, dp.clicks_24h, dp.clicks_7d, dp.is_hot) IS DISTINCT FROM (x.score * dp.success_factor, x.clicks_24h, x.clicks_7d, ${hot})`;
 }
 
 /** Every deal at `at`: those with clicks in the window, and zeros for the others that are not zero yet. */
@@ -168,9 +173,12 @@ export function createDealPopularity(db: Database, clock: () => Date = () => new
         // or a gap of a whole window (every hour has left it anyway).
         const sincePrevious = previous ? at.getTime() - previous.refreshedAt.getTime() : -1;
         if (previous && previous.epoch.getTime() === epoch.getTime() && sincePrevious >= 0 && sincePrevious < WINDOW_MS) {
+          // Votes are counted as they are written; a round only retires those leaving the 30 days.
+          await tx.execute(feedbackStatsStatement(votesLeavingWindow(previous.refreshedAt, at), at));
           await tx.execute(incrementalRefreshStatement(previous.refreshedAt, at, epoch, hotThreshold));
           if (previous.hotThreshold !== hotThreshold) await tx.execute(rehotStatement(hotThreshold));
         } else {
+          await tx.execute(feedbackStatsStatement(DEALS_WITH_FEEDBACK, at));
           await tx.execute(fullRefreshStatement(at, epoch, hotThreshold));
         }
         await tx.execute(sql`INSERT INTO popularity_refresh_state (id, epoch, refreshed_at, hot_threshold)
@@ -180,6 +188,9 @@ export function createDealPopularity(db: Database, clock: () => Date = () => new
         await tx.execute(sql`DELETE FROM deal_clicks WHERE day < ${today} - 1`);
         await tx.execute(sql`DELETE FROM click_salts WHERE day < ${today} - 1`);
         await tx.execute(sql`DELETE FROM deal_click_hours WHERE hour < ${instant(at)} - interval '400 days'`);
+        // Answers count for 30 days and reports are listed for 30: a day more of slack, then gone.
+        await tx.execute(sql`DELETE FROM deal_votes WHERE voted_at < ${instant(at)} - interval '31 days'`);
+        await tx.execute(sql`DELETE FROM deal_reports WHERE reported_at < ${instant(at)} - interval '31 days'`);
         return true;
       });
     },

@@ -13,7 +13,7 @@ import {
   type ProductSearchItem,
 } from '@deals/contract';
 import type { Database } from '../../db/client.js';
-import { categories, productImages, productTypes, products, users } from '../../db/schema.js';
+import { categories, dealPopularity, productImages, productTypes, products, users } from '../../db/schema.js';
 import { oncePerRender } from '../../lib/render-scope.js';
 import { dealCardText, jsonArrayText, PREVIEW_IMAGE_JOIN } from '../../db/deal-search-sql.js';
 import { ceilDiscount, discountPercent, escapeLike, formColumns, imageColumns, imagesJson, iso, isoOrNull, isoText, isLive, previewJoin, productTypesJson, type DealImageRow } from '../../db/deal-columns.js';
@@ -46,9 +46,14 @@ export function createDealReads(db: Database) {
           dateTimeAdded: products.dateTimeAdded,
           images: imagesJson,
           live: sql<boolean>`${isLive}`.mapWith(Boolean),
+          verifiedAt: products.verifiedAt,
+          successRate: dealPopularity.successRate,
+          feedbackCount: dealPopularity.votes30d,
+          lastWorkedAt: dealPopularity.lastWorkedAt,
         })
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
+        .leftJoin(dealPopularity, eq(dealPopularity.productId, products.id))
         .where(eq(products.id, productId));
       if (!row) return null;
       const { live, ...deal } = row;
@@ -61,6 +66,9 @@ export function createDealReads(db: Database) {
           dealStartsIn: isoOrNull(deal.dealStartsIn),
           dealExpiresIn: isoOrNull(deal.dealExpiresIn),
           dateTimeAdded: iso(deal.dateTimeAdded),
+          verifiedAt: isoOrNull(deal.verifiedAt),
+          feedbackCount: deal.feedbackCount ?? 0,
+          lastWorkedAt: isoOrNull(deal.lastWorkedAt),
         },
       };
     });

@@ -5,7 +5,7 @@ import { FormatRegistry } from '@sinclair/typebox/type';
 import { Value } from '@sinclair/typebox/value';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { DealCardSchema, ProductListItemSchema } from '@deals/contract';
+import { DealCardSchema, DealTrustFields, ProductListItemSchema } from '@deals/contract';
 import { productImages, productProductTypes, products } from '../../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { insertDeal, insertProductType, insertStore } from '../../../test-support/deals.js';
@@ -348,7 +348,7 @@ describe('GET /api/Product/GetProductsForDashboard', () => {
     assert.equal(cards[0].name, 'Dash 119');
     assert.equal(cards[99].name, 'Dash 20');
     // `hot` (issue 19) is optional: only the public list and the featured sections carry it.
-    assert.deepEqual(Object.keys(cards[0]).sort(), Object.keys(DealCardSchema.properties).filter((key) => key !== 'hot').sort());
+    assert.deepEqual(Object.keys(cards[0]).sort(), Object.keys(DealCardSchema.properties).filter((key) => key !== 'hot' && !(key in DealTrustFields)).sort());
     const second = (await t.app.inject({ method: 'GET', url: '/api/Product/GetProductsForDashboard?skip=100', headers: users.staff.headers })).json();
     assert.equal(second[0].name, 'Dash 19');
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/Product/GetProductsForDashboard?skip=-1', headers: users.staff.headers })).statusCode, 400);

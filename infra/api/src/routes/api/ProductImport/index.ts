@@ -126,6 +126,7 @@ const productImport: FastifyPluginAsyncTypebox<AppOptions> = async (fastify, opt
                 timeoutMs: DEAL_IMPORT_LIMITS.imageTimeoutMs,
                 maxRedirects: DEAL_IMPORT_LIMITS.maxImageRedirects,
                 allowLoopback,
+                allowHosts: options.fetchAllowHosts ?? [],
               }),
             ).catch((error: unknown) => {
               // The upload checks' own words (not an image, too large) say why.
