@@ -118,9 +118,13 @@ async function partRound(database, port) {
     const before = summary(await load({ url, connections: 10, duration: windowSeconds, target: 'page' }));
     const started = performance.now();
     let finished = null;
-    const round = app.linkHealth.runRound(new Date()).then((checked) => {
-      finished = { checked, seconds: (performance.now() - started) / 1000 };
-    });
+    const round = app.linkHealth
+      .runRound(new Date())
+      .then((checked) => {
+        if (!capped) finished = { checked, seconds: (performance.now() - started) / 1000 };
+      })
+      .catch((error) => console.error('the round failed:', error));
+    let capped = false;
     const during = [];
     while (!finished && (roundCap === 0 || (performance.now() - started) / 1000 < roundCap)) {
       during.push({ ...summary(await load({ url, connections: 10, duration: windowSeconds, target: 'page' })), load: load1() });
@@ -128,8 +132,12 @@ async function partRound(database, port) {
     const countChecked = async () => Number((await app.db.execute((await import('drizzle-orm')).sql`SELECT count(*)::int AS n FROM deal_link_checks`)).rows[0].n);
     const checkedSoFar = await countChecked();
     const elapsed = (performance.now() - started) / 1000;
-    if (!finished) await app.close(); // the cap: stop here, the rate so far stands for the round
-    else await round;
+    if (!finished) {
+      // The cap: the instance closes (the round stops starting checks), the rate so far stands for the round.
+      capped = true;
+      await app.close();
+    }
+    await round;
     const after = finished ? summary(await load({ url, connections: 10, duration: windowSeconds, target: 'page' })) : null;
     stores.kill('SIGTERM');
     await new Promise((resolve) => stores.once('exit', resolve));
@@ -185,7 +193,7 @@ try {
   ];
   const markdown = lines.join('\n');
   console.log(`\n${markdown}`);
-  if (args.write) await replaceBlock('bench:trust', markdown);
+  if (args.write) await replaceBlock('trust', markdown);
 } finally {
   await database.drop();
 }

@@ -34,7 +34,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 };
 
 /** Votes and reports one IP may send per minute (shared by every instance). */
-export const FEEDBACK_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
+export const FEEDBACK_RATE_LIMIT = { max: 30, timeWindow: '1 minute', windowMs: 60_000 } as const;
 
 export const FEEDBACK_MESSAGES = {
   voted: 'Thanks for letting us know',

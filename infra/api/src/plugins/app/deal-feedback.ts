@@ -7,13 +7,16 @@
  * - Only live deals take feedback (404 otherwise). Whether a deal is live is cached per content
  *   version (a staff edit starts a new one everywhere within a second), with its start and expiry
  *   judged at each call, so the common case reads nothing.
- * - Writes are buffered and batched (lib/write-buffer.ts) like clicks, so a vote costs what a
- *   click-out does; a batch of votes updates the deals' figures at once (deal-feedback-stats.ts).
+ * - Writes are buffered and batched (lib/write-buffer.ts) like clicks, and the per-IP limit is
+ *   counted in memory and added up across instances twice a second (lib/shared-counters.ts,
+ *   `createBatchedCounters`), so a vote costs what a click-out does; a batch of votes updates the
+ *   deals' figures at once (deal-feedback-stats.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ReportReason } from '@deals/contract';
+import { FEEDBACK_RATE_LIMIT, type ReportReason } from '@deals/contract';
+import { createBatchedCounters } from '../../lib/shared-counters.js';
 import { createWriteBuffer } from '../../lib/write-buffer.js';
 import type { AppOptions } from '../../options.js';
 import { createSaltSource, fromVisitor, utcDay, visitorKey } from './click-outs.js';
@@ -46,13 +49,14 @@ interface LiveWindow {
 
 type Rows<T> = { rows: T[] };
 
+/** What became of a vote or report: recorded (or ignored as a bot's), refused by the per-IP limit, or about no live deal. */
+export type FeedbackOutcome = { kind: 'ok' } | { kind: 'limited'; retryAfterMs: number } | { kind: 'not-found' };
+
 declare module 'fastify' {
   interface FastifyInstance {
     dealFeedback: {
-      /** Records a vote; false when the deal is unknown or not live. */
-      vote(request: FastifyRequest, productId: number, worked: boolean): Promise<boolean>;
-      /** Records a report; false when the deal is unknown or not live. */
-      report(request: FastifyRequest, productId: number, reason: ReportReason): Promise<boolean>;
+      vote(request: FastifyRequest, productId: number, worked: boolean): Promise<FeedbackOutcome>;
+      report(request: FastifyRequest, productId: number, reason: ReportReason): Promise<FeedbackOutcome>;
       /** Writes what is buffered (tests, shutdown). */
       flush(): Promise<void>;
     };
@@ -136,26 +140,34 @@ export default fp<AppOptions>(
 
     const senderOf = (request: FastifyRequest, at: Date): Sender => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? '', at });
 
+    // The per-IP limit of votes and reports together, counted for the whole deployment.
+    const limits = createBatchedCounters(fastify.db);
+    async function admit(request: FastifyRequest, productId: number, at: Date): Promise<FeedbackOutcome> {
+      const window = limits.hit(`feedback:${request.ip}`, FEEDBACK_RATE_LIMIT.windowMs);
+      if (window.hits > FEEDBACK_RATE_LIMIT.max) return { kind: 'limited', retryAfterMs: window.ttlMs };
+      return (await isLive(productId, at)) ? { kind: 'ok' } : { kind: 'not-found' };
+    }
+
     fastify.decorate('dealFeedback', {
       async vote(request, productId, worked) {
         const at = now();
-        if (!(await isLive(productId, at))) return false;
-        if (fromVisitor(request.headers)) votes.push({ ...senderOf(request, at), productId, worked });
-        return true;
+        const outcome = await admit(request, productId, at);
+        if (outcome.kind === 'ok' && fromVisitor(request.headers)) votes.push({ ...senderOf(request, at), productId, worked });
+        return outcome;
       },
       async report(request, productId, reason) {
         const at = now();
-        if (!(await isLive(productId, at))) return false;
-        if (fromVisitor(request.headers)) reports.push({ ...senderOf(request, at), productId, reason });
-        return true;
+        const outcome = await admit(request, productId, at);
+        if (outcome.kind === 'ok' && fromVisitor(request.headers)) reports.push({ ...senderOf(request, at), productId, reason });
+        return outcome;
       },
       async flush() {
-        await Promise.all([votes.flush(), reports.flush()]);
+        await Promise.all([votes.flush(), reports.flush(), limits.flush()]);
       },
     });
 
     fastify.addHook('preClose', async () => {
-      await Promise.all([votes.close(), reports.close()]);
+      await Promise.all([votes.close(), reports.close(), limits.close()]);
     });
     fastify.addHook('onClose', async () => {
       if (votes.pending() + reports.pending() > 0) await Promise.all([votes.flush(), reports.flush()]);

@@ -216,7 +216,21 @@ export default fp<AppOptions>(
       return stored;
     }
 
-    async function runRound(startedAt: Date = new Date()): Promise<number> {
+    // A closing instance starts no more checks; the round's job is retried elsewhere and resumes.
+    let closing = false;
+    const rounds = new Set<Promise<number>>();
+    fastify.addHook('preClose', async () => {
+      closing = true;
+      await Promise.allSettled([...rounds]);
+    });
+
+    function runRound(startedAt: Date = new Date()): Promise<number> {
+      const round = roundOf(startedAt).finally(() => rounds.delete(round));
+      rounds.add(round);
+      return round;
+    }
+
+    async function roundOf(startedAt: Date): Promise<number> {
       const { trust, check } = await checkOptions();
       const limiter = createKeyedLimiter(perHost, concurrency);
       const pace = createPacer(settings.checksPerSecond ?? 100);
@@ -228,7 +242,7 @@ export default fp<AppOptions>(
         pending = [];
         await store(batch, trust.autoDeactivateAfterDeadChecks);
       };
-      for (;;) {
+      while (!closing) {
         // Live deals not checked since the round started (a retried round resumes), in id order.
         const chunk = (await fastify.db.execute(sql`SELECT p.id, p.link FROM products p
             LEFT JOIN deal_link_checks l ON l.product_id = p.id
@@ -240,6 +254,7 @@ export default fp<AppOptions>(
           chunk.rows.map((deal) =>
             limiter.run(hostOf(deal.link), async () => {
               await pace();
+              if (closing) return;
               const result = await checkLink(deal.link, check);
               pending.push({ ...result, productId: Number(deal.id), checkedAt: new Date() });
               checked++;
@@ -249,7 +264,7 @@ export default fp<AppOptions>(
         );
       }
       await flush();
-      log.info({ checked }, 'link check round finished');
+      log.info({ checked, complete: !closing }, closing ? 'link check round stopped: the instance is closing' : 'link check round finished');
       return checked;
     }
 
