@@ -125,7 +125,13 @@ const REASON_FILTER: Record<NonNullable<AttentionQueueQuery['reason']>, SQL> = {
   EXPIRING: sql`AND f.expiring`,
 };
 
-function rowOf(row: QueueRow): AttentionRow {
+/** "Expires in 5 h" (whole hours left, rounded down; under an hour: "Expires within the hour"). */
+export function expiresIn(expiry: string | null, at: Date): string {
+  const hours = expiry === null ? 0 : Math.floor((new Date(expiry).getTime() - at.getTime()) / HOUR_MS);
+  return hours < 1 ? 'Expires within the hour' : `Expires in ${hours} h`;
+}
+
+function rowOf(row: QueueRow, at: Date): AttentionRow {
   const rawReports = typeof row.reports === 'string' ? (JSON.parse(row.reports) as Record<ReportReason, number>) : row.reports;
   const reports = Object.fromEntries(REPORT_REASONS.map((reason) => [reason, Number(rawReports?.[reason] ?? 0)])) as Record<ReportReason, number>;
   const linkCheck =
@@ -151,7 +157,7 @@ function rowOf(row: QueueRow): AttentionRow {
     reasons.push({ kind: 'REPORTS', detail: `${plural(count, 'report')}: ${parts.join(', ')}` });
   }
   if (row.low_success) reasons.push({ kind: 'LOW_SUCCESS', detail: `${row.success_rate}% success over ${plural(Number(row.votes_30d), 'answer')}` });
-  if (row.expiring) reasons.push({ kind: 'EXPIRING', detail: `Expires ${iso(row.deal_expires_in)}` });
+  if (row.expiring) reasons.push({ kind: 'EXPIRING', detail: expiresIn(row.deal_expires_in, at) });
   return {
     productId: Number(row.id),
     name: row.name,
@@ -235,11 +241,12 @@ export default fp(
         const page = query.page ?? 1;
         const pageSize = query.pageSize ?? 50;
         const filter = query.reason ? REASON_FILTER[query.reason] : sql``;
-        const rows = (await fastify.db.execute(queueQuery(scope, new Date(), sql`${ORDER} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, filter))) as unknown as Rows<QueueRow>;
+        const at = new Date();
+        const rows = (await fastify.db.execute(queueQuery(scope, at, sql`${ORDER} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, filter))) as unknown as Rows<QueueRow>;
         let total = rows.rows[0]?.total;
         // A page past the end has no row to carry the total: count on its own.
         if (total === undefined) total = page === 1 ? 0 : await count(scope, filter);
-        return { items: rows.rows.map(rowOf), total: Number(total), page, pageSize };
+        return { items: rows.rows.map((row) => rowOf(row, at)), total: Number(total), page, pageSize };
       },
       count: (scope) => count(scope),
       async markVerified(request, scope, productIds) {
