@@ -1,6 +1,11 @@
 // The API suite on both databases: always on embedded PGlite, and again on PostgreSQL when
 // DATABASE_URL names a server (CI starts a throwaway PostgreSQL 15 cluster for it).
-import { spawnSync } from 'node:child_process';
+//
+// The two legs run side by side: the PostgreSQL leg spends much of its time waiting on the
+// server, which leaves a core to the PGlite leg. Test files use their own databases and ports 0,
+// so the legs share nothing. The PGlite leg prints as it goes; the PostgreSQL leg's output is kept
+// and printed whole when it ends, so the two never interleave.
+import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -10,14 +15,31 @@ const files = readdirSync(path.join(root, 'src'), { recursive: true, encoding: '
   .map((file) => path.join('src', file))
   .sort();
 
-function run(label, env) {
-  console.log(`\n== API tests on ${label}`);
-  const result = spawnSync(process.execPath, ['--conditions=deals-source', '--import', 'tsx', '--test', '--test-concurrency=1', ...files], { cwd: root, stdio: 'inherit', env });
-  return result.status ?? 1;
+function run(label, env, live) {
+  console.log(`\n== API tests on ${label}${live ? '' : ' (output follows when it ends)'}`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--conditions=deals-source', '--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
+      cwd: root,
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env,
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      if (!live) {
+        console.log(`\n== API tests on ${label}: output`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.log(`\n== API tests on ${label}: ${code === 0 ? 'passed' : 'FAILED'}`);
+      resolve(code ?? 1);
+    });
+  });
 }
 
 const { DATABASE_URL, ...withoutServer } = process.env;
-let status = run('PGlite (embedded)', withoutServer);
-if (DATABASE_URL) status = run('PostgreSQL', { ...process.env }) || status;
+const legs = [run('PGlite (embedded)', withoutServer, true)];
+if (DATABASE_URL) legs.push(run('PostgreSQL', { ...process.env }, false));
 else console.log('\nDATABASE_URL is not set: the PostgreSQL leg was not run (CI runs it).');
-process.exit(status);
+const statuses = await Promise.all(legs);
+process.exit(statuses.find((status) => status !== 0) ?? 0);
