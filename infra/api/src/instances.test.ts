@@ -1,6 +1,6 @@
 /**
  * Two instances of the API on one database, as behind a load balancer: what one generates or
- * counts, the other agrees with (issue 17). The S3 side is in storage/; the whole cluster with a
+ * counts, the other agrees with. The S3 side is in storage/; the whole cluster with a
  * real balancer is `npm run test:cluster`.
  */
 import assert from 'node:assert/strict';
@@ -114,7 +114,7 @@ describe('deployment secrets', () => {
         assert.equal((await app.inject({ method: 'GET', url: PUBLIC_KEY })).json().publicKey, vapid.publicKey);
         const user = await createTestUser(app, 'upgraded-user', false);
         // A token of the earlier version: the same key, no key id.
-        const old = createSigner({ key: 'the-secret-of-the-earlier-version', algorithm: 'HS256' })({ sub: String(user.id), id: user.id, username: user.username, IsAdmin: 'False' });
+        const old = createSigner({ key: 'the-secret-of-the-earlier-version', algorithm: 'HS256' })({ sub: String(user.id), id: user.id, username: user.username, IsAdmin: 'False', sid: user.sessionId });
         assert.equal((await me(app, old, user.id)).statusCode, 200);
       } finally {
         await app.close();
@@ -130,7 +130,7 @@ describe('deployment secrets', () => {
     const app = await instance(database, { env: { JWT_SECRET: 'configured-secret-new', JWT_PREVIOUS_SECRET: 'configured-secret-old' } });
     try {
       const user = await createTestUser(app, 'configured-user', false);
-      const claims = { sub: String(user.id), id: user.id, username: user.username, IsAdmin: 'False' };
+      const claims = { sub: String(user.id), id: user.id, username: user.username, IsAdmin: 'False', sid: user.sessionId };
       const previous = createSigner({ key: 'configured-secret-old', kid: 'whatever', algorithm: 'HS256' })(claims);
       assert.equal((await me(app, previous, user.id)).statusCode, 401, 'a kid that names no key is refused');
       const signedWithPrevious = createSigner({ key: 'configured-secret-old', kid: keyOf('configured-secret-old').kid, algorithm: 'HS256' })(claims);

@@ -2,9 +2,10 @@
  * Staff accounts for route tests: an admin and two ordinary staff members, inserted directly
  * (one argon2 hash per process) with access tokens signed by the app itself.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../lib/passwords.js';
-import { users } from '../db/schema.js';
+import { users, userSessions } from '../db/schema.js';
 
 export const TEST_PASSWORD = 'correct-horse-42';
 
@@ -13,6 +14,8 @@ export interface TestUser {
   username: string;
   isAdmin: boolean;
   token: string;
+  /** The sign-in session the token belongs to (its `sid`). */
+  sessionId: string;
   /** `{ authorization: 'Bearer …' }` for inject. */
   headers: { authorization: string };
 }
@@ -27,8 +30,9 @@ export interface TestStaff {
 
 let passwordHash: Promise<string> | undefined;
 
-export function tokenFor(app: FastifyInstance, user: { id: number; username: string; isAdmin: boolean }): string {
-  return app.accessTokens.sign({ sub: String(user.id), id: user.id, username: user.username, IsAdmin: user.isAdmin ? 'True' : 'False' });
+/** Access tokens are only good while their session lives: `sessionId` must name a live one. */
+export function tokenFor(app: FastifyInstance, user: { id: number; username: string; isAdmin: boolean }, sessionId: string): string {
+  return app.accessTokens.sign({ sub: String(user.id), id: user.id, username: user.username, IsAdmin: user.isAdmin ? 'True' : 'False', sid: sessionId });
 }
 
 export async function createTestUser(app: FastifyInstance, username: string, isAdmin: boolean, extra: Partial<typeof users.$inferInsert> = {}): Promise<TestUser> {
@@ -39,8 +43,10 @@ export async function createTestUser(app: FastifyInstance, username: string, isA
     .values({ username, fullName: `${username} Tester`, email: `${username}@example.com`, passwordHash: await passwordHash, isAdmin, ...extra })
     .returning({ id: users.id });
   if (!row) throw new Error('user insert returned nothing');
-  const token = tokenFor(app, { id: row.id, username, isAdmin });
-  return { id: row.id, username, isAdmin, token, headers: { authorization: `Bearer ${token}` } };
+  const sessionId = randomUUID();
+  await app.db.insert(userSessions).values({ id: sessionId, userId: row.id, device: 'test', ip: '127.0.0.1' });
+  const token = tokenFor(app, { id: row.id, username, isAdmin }, sessionId);
+  return { id: row.id, username, isAdmin, token, sessionId, headers: { authorization: `Bearer ${token}` } };
 }
 
 export async function createTestStaff(app: FastifyInstance): Promise<TestStaff> {

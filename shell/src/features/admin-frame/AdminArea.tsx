@@ -9,6 +9,7 @@ import { RemoteView } from '../../components/RemoteView';
 import { RemoteLoading } from '../../components/RemoteFallback';
 import { remoteFor } from '../../app/routeTable';
 import { loadAuditLogPage } from '../audit-log';
+import { loadSecurityPage, SECURITY_PATH } from '../account';
 import { loadDashboardPage } from '../dashboard';
 import { loadUsersPage } from '../users';
 import { AdminFrame } from './AdminFrame';
@@ -16,6 +17,7 @@ import { AdminFrame } from './AdminFrame';
 const DashboardPage = lazy(loadDashboardPage);
 const UsersPage = lazy(loadUsersPage);
 const AuditLogPage = lazy(loadAuditLogPage);
+const SecurityPage = lazy(loadSecurityPage);
 
 /** An admin path owned by a remote renders that remote; an unknown one says so. */
 function AdminRemote() {
@@ -38,6 +40,7 @@ export default function AdminArea() {
             <Route path="/admin/management/dashboard" element={<DashboardPage />} />
             <Route path="/admin/management/users" element={<UsersPage />} />
             <Route path="/admin/management/audit-log" element={<AuditLogPage />} />
+            <Route path={SECURITY_PATH} element={<SecurityPage />} />
             <Route path="*" element={<AdminRemote />} />
           </Routes>
         </Suspense>

@@ -11,6 +11,7 @@ import {
   HomeOutlined,
   LogoutOutlined,
   MenuOutlined,
+  SafetyOutlined,
   ShopOutlined,
   StarOutlined,
   TagsOutlined,
@@ -19,6 +20,7 @@ import {
 } from '@ant-design/icons';
 import { confirmLeave, discardUnsaved, sessionAtom } from '@deals/shared-auth';
 import { signOut } from '@deals/shared-auth/client';
+import { SECURITY_PATH } from '../account';
 import { selectedEntry, visibleEntries, WEBSITE_MANAGEMENT_LINKS } from './navigation';
 import './admin-frame.css';
 
@@ -101,6 +103,9 @@ export function AdminFrame({ children }: { children: ReactNode }) {
         <Layout.Header className="admin-header">
           {mobile && <Button type="text" icon={<MenuOutlined />} aria-label="Open navigation" onClick={() => setDrawerOpen(true)} />}
           <Typography.Text className="admin-user">{session.user?.username ? `Signed in as ${session.user.username}` : ''}</Typography.Text>
+          <Button icon={<SafetyOutlined />} onClick={() => navigate(SECURITY_PATH)}>
+            Security
+          </Button>
           <Button icon={<HomeOutlined />} href="/home" target="_blank" rel="noopener noreferrer">
             Go to Homepage
           </Button>

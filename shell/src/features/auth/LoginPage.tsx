@@ -5,22 +5,24 @@ import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Button, Card, Form, Typography } from 'antd';
 import { decodeToken, sessionAtom, toast } from '@deals/shared-auth';
-import { signIn } from '@deals/shared-auth/client';
 import { PasswordField, TextField } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/contract/limits';
 import { AntdRoot } from '../../lib/AntdRoot';
 import { loginSchema, recoverSchema } from './schemas';
+import { authenticate, type SignInStep } from './api';
+import { TwoFactorCodeView } from './TwoFactorCodeView';
+import { TwoFactorSetupView } from './TwoFactorSetupView';
 import './login.css';
 
 export const DASHBOARD_PATH = '/admin/management/dashboard';
 
-function SignInView({ onRecover }: { onRecover: () => void }) {
+function SignInView({ onRecover, onStep }: { onRecover: () => void; onStep: (step: SignInStep) => void }) {
   const { control, handleSubmit, formState } = useForm({ resolver: yupResolver(loginSchema), mode: 'onTouched', defaultValues: { username: '', password: '' } });
 
   const submit = handleSubmit(async ({ username, password }) => {
     try {
-      // The stored session re-renders LoginPage, which moves on.
-      await signIn(username, password);
+      // A finished sign-in is stored and re-renders LoginPage, which moves on.
+      onStep(await authenticate(username, password));
     } catch (error) {
       toast.failure(error);
     }
@@ -68,12 +70,21 @@ function RecoverView({ onBack }: { onBack: () => void }) {
   );
 }
 
+type View = { kind: 'sign-in' } | { kind: 'recover' } | Exclude<SignInStep, { kind: 'signed-in' }>;
+
 function LoginScreen() {
-  const [view, setView] = useState<'sign-in' | 'recover'>('sign-in');
+  const [view, setView] = useState<View>({ kind: 'sign-in' });
+  const restart = () => setView({ kind: 'sign-in' });
+  const onStep = (step: SignInStep) => {
+    if (step.kind !== 'signed-in') setView(step);
+  };
   return (
     <main className="login-page">
       <Card className="login-card">
-        {view === 'sign-in' ? <SignInView onRecover={() => setView('recover')} /> : <RecoverView onBack={() => setView('sign-in')} />}
+        {view.kind === 'sign-in' && <SignInView onRecover={() => setView({ kind: 'recover' })} onStep={onStep} />}
+        {view.kind === 'recover' && <RecoverView onBack={restart} />}
+        {view.kind === 'code' && <TwoFactorCodeView challenge={view.challenge} onRestart={restart} />}
+        {view.kind === 'setup' && <TwoFactorSetupView challenge={view.challenge} onRestart={restart} />}
       </Card>
     </main>
   );

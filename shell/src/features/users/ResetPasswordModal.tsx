@@ -2,9 +2,10 @@ import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { InferType } from 'yup';
 import { currentSession } from '@deals/shared-auth';
-import { signIn } from '@deals/shared-auth/client';
+import { signOut } from '@deals/shared-auth/client';
 import { FormModal, PasswordField, saveForm } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/contract/limits';
+import { authenticate } from '../auth';
 import { changeOwnPassword } from './api';
 import { changePasswordSchema } from './schemas';
 
@@ -24,7 +25,8 @@ export function ResetPasswordModal({ onClose }: { onClose: () => void }) {
       // The change ends every session of the user; sign this one in again with the new password
       // so only the other devices need to.
       const username = currentSession().user?.username;
-      if (username) await signIn(username, password);
+      // With two-factor on that needs a code: back to the sign-in page for it.
+      if (username && (await authenticate(username, password)).kind !== 'signed-in') await signOut();
       return answer;
     };
     if (await saveForm({ call, setError, fields: ['oldPassword', 'password'] })) onClose();

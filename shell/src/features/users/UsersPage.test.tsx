@@ -1,8 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { hideToast, clearSession, setSession } from '@deals/shared-auth';
+import { hideToast, clearSession, runConfirmedAction, setSession } from '@deals/shared-auth';
 import { serveFakeApi, unsignedToken } from '@deals/shared-auth/testing';
 import { readCsvDownloads } from '@deals/shared-auth/ui-testing';
 import { AntdRoot } from '../../lib/AntdRoot';
@@ -65,7 +65,8 @@ describe('Users list', () => {
     serveUsers();
     renderPage();
     const bob = await rowOf('bob');
-    expect(within(bob).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['View', 'bob', 'Bob Stone', 'No', 'No']);
+    // Admins also get End all sessions on every row (two-factor and sessions).
+    expect(within(bob).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['ViewEnd all sessions', 'bob', 'Bob Stone', 'No', 'No']);
     for (const name of ['Actions', 'Username', 'Full Name', 'Is User Active?', 'Is User Admin?']) expect(screen.getByRole('columnheader', { name: new RegExp(name.replace('?', '\\?')) })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Add New User/ })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^View/ })).toHaveLength(3);
@@ -316,5 +317,37 @@ describe('Reset Password', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Old password is incorrect');
     expect(within(dialog).getByText('Old password is incorrect')).toBeInTheDocument();
+  });
+});
+
+describe('two-factor and sessions (admins)', () => {
+  it('switches "Require two-factor for all staff" and ends all sessions of a user', async () => {
+    signInAs(1, true);
+    const calls = serveUsers((config) => {
+      if (config.url === 'Users/SecuritySettings') return { status: 200, data: config.method === 'put' ? { message: 'Security settings saved' } : { requireTwoFactor: false } };
+      if (config.url === 'Users/EndUserSessions') return { status: 200, data: { message: 'Sessions ended' } };
+      return undefined;
+    });
+    renderPage();
+    const toggle = await screen.findByRole('switch', { name: 'Require two-factor for all staff' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
+    expect(calls.find((call) => call.method === 'PUT' && call.url === 'Users/SecuritySettings')?.body).toEqual({ requireTwoFactor: true });
+
+    await userEvent.click(within(await rowOf('bob')).getByRole('button', { name: 'End all sessions of bob' }));
+    await act(() => runConfirmedAction());
+    expect(calls.find((call) => call.url === 'Users/EndUserSessions')?.body).toEqual({ userId: 3 });
+  });
+
+  it('shows ordinary staff neither the switch nor End all sessions', async () => {
+    signInAs(2, false);
+    const calls = serveUsers();
+    renderPage();
+    await rowOf('ann');
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /End all sessions/ })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url === 'Users/SecuritySettings')).toBe(false);
   });
 });

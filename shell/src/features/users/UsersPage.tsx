@@ -1,11 +1,13 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Button, Grid, Space, Typography } from 'antd';
-import { EyeOutlined, KeyOutlined, UserAddOutlined } from '@ant-design/icons';
+import { EyeOutlined, KeyOutlined, LogoutOutlined, UserAddOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { sessionAtom } from '@deals/shared-auth';
+import { confirmAction, sessionAtom, toast } from '@deals/shared-auth';
+import { TWO_FACTOR_MESSAGES } from '@deals/contract/two-factor';
 import { AdminTable, RowAction, useServerTable } from '@deals/shared-auth/ui';
-import { downloadUsersCsv, fetchUsersPage, type UserListItem } from './api';
+import { downloadUsersCsv, endUserSessions, fetchUsersPage, type UserListItem } from './api';
+import { RequireTwoFactorSwitch } from './RequireTwoFactorSwitch';
 import { USER_TABLE_SPEC, yesNo } from './userRows';
 import { EditUserModal, NewUserModal } from './UserFormModal';
 import { ResetPasswordModal } from './ResetPasswordModal';
@@ -13,6 +15,14 @@ import { ResetPasswordModal } from './ResetPasswordModal';
 type OpenModal = { kind: 'new' } | { kind: 'edit'; userId: number } | { kind: 'password' } | null;
 
 const YES_NO = { true: { text: 'Yes' }, false: { text: 'No' } };
+
+const endSessionsOf = (user: UserListItem) =>
+  confirmAction({
+    title: TWO_FACTOR_MESSAGES.endUserSessions,
+    text: `Sign ${user.username} out on every device? Their next action there asks them to sign in again.`,
+    rightBtnText: TWO_FACTOR_MESSAGES.endUserSessions,
+    action: async () => toast.success((await endUserSessions(user.id)).message),
+  });
 
 /**
  * Users (spec §2): everyone sees the list; admins add and edit; each user resets their own
@@ -39,10 +49,13 @@ export default function UsersPage() {
           title: 'Actions',
           key: 'actions',
           valueType: 'option',
-          width: wide ? 250 : 84,
+          width: wide ? (isAdmin ? 380 : 250) : 120,
           render: (_, user) => (
             <Space size={4}>
               {isAdmin && <RowAction iconOnly={!wide} label="View" name={`View ${user.username}`} icon={<EyeOutlined />} onClick={() => setModal({ kind: 'edit', userId: user.id })} />}
+              {isAdmin && (
+                <RowAction iconOnly={!wide} label={TWO_FACTOR_MESSAGES.endUserSessions} name={`End all sessions of ${user.username}`} icon={<LogoutOutlined />} onClick={() => void endSessionsOf(user)} />
+              )}
               {user.id === me?.id && <RowAction iconOnly={!wide} label="Reset Password" name="Reset Password" icon={<KeyOutlined />} onClick={() => setModal({ kind: 'password' })} />}
             </Space>
           ),
@@ -58,6 +71,11 @@ export default function UsersPage() {
   return (
     <>
       <Typography.Title level={2}>Users</Typography.Title>
+      {isAdmin && (
+        <div style={{ marginBottom: 16 }}>
+          <RequireTwoFactorSwitch />
+        </div>
+      )}
       <AdminTable<UserListItem, Record<string, unknown>>
         actionRef={table}
         columns={columns}

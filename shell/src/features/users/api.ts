@@ -1,5 +1,5 @@
 import { api, downloadFromApi } from '@deals/shared-auth/client';
-import type { MessageResponse, CreatedResponse, RegisterUserRequest, TablePage, UpdateUserRequest, User, UserListItem } from '@deals/contract';
+import type { MessageResponse, CreatedResponse, RegisterUserRequest, SecuritySettings, TablePage, UpdateUserRequest, User, UserListItem } from '@deals/contract';
 
 export type { User, UserListItem };
 
@@ -32,5 +32,21 @@ export async function updateUser(user: UpdateUserRequest): Promise<MessageRespon
 /** The spec's call carries both passwords in the query and an empty body. */
 export async function changeOwnPassword(password: string, oldPassword: string): Promise<MessageResponse> {
   const { data } = await api.put<MessageResponse>('Users/ChangeUserPassword', null, { params: { password, oldPassword } });
+  return data;
+}
+
+export async function fetchSecuritySettings(): Promise<SecuritySettings> {
+  const { data } = await api.get<SecuritySettings>('Users/SecuritySettings');
+  return data;
+}
+
+export async function saveSecuritySettings(settings: SecuritySettings): Promise<MessageResponse> {
+  const { data } = await api.put<MessageResponse>('Users/SecuritySettings', settings);
+  return data;
+}
+
+/** Signs a user out everywhere (admins). */
+export async function endUserSessions(userId: number): Promise<MessageResponse> {
+  const { data } = await api.post<MessageResponse>('Users/EndUserSessions', { userId });
   return data;
 }

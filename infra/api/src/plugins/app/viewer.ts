@@ -13,6 +13,13 @@
  * | `optional` | yes (anonymous: active records only) | 401 | yes | yes |
  * | `staff`    | 401           | 401       | yes            | yes   |
  * | `admin`    | 401           | 401       | 403            | yes   |
+ *
+ * A token is only good while its sign-in session lives: ending a session (sign-out elsewhere,
+ * deactivation, password change) must lock out its unexpired access tokens at once, on every
+ * instance. So each request with a token reads the session's row by primary key. No per-instance
+ * cache: even a one-second "live" cache would let another instance serve a deactivated user for
+ * that second, and the lookup is a single indexed read on a small table. Tokens without `sid`
+ * (issued before sessions were recorded) count as bad: the client refreshes and gets one with it.
  */
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -23,7 +30,7 @@ import type { AccessClaims } from '../external/jwt.js';
 export const ACCESS_LEVELS = ['public', 'optional', 'staff', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
-export type Viewer = { kind: 'anonymous' } | { kind: 'staff'; userId: number; username: string; isAdmin: boolean };
+export type Viewer = { kind: 'anonymous' } | { kind: 'staff'; userId: number; username: string; isAdmin: boolean; sessionId?: string };
 export type StaffViewer = Extract<Viewer, { kind: 'staff' }>;
 
 export const ANONYMOUS: Viewer = Object.freeze({ kind: 'anonymous' });
@@ -85,7 +92,8 @@ export function isAdmin(request: Pick<FastifyRequest, 'viewer'>): boolean {
 function viewerFromClaims(claims: AccessClaims): Viewer | null {
   const userId = Number(claims.sub);
   if (!Number.isInteger(userId) || userId <= 0 || typeof claims.username !== 'string') return null;
-  return { kind: 'staff', userId, username: claims.username, isAdmin: claims.IsAdmin === 'True' };
+  if (typeof claims.sid !== 'string' || !claims.sid) return null;
+  return { kind: 'staff', userId, username: claims.username, isAdmin: claims.IsAdmin === 'True', sessionId: claims.sid };
 }
 
 const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
@@ -125,6 +133,7 @@ export default fp(
           } catch {
             viewer = null;
           }
+          if (viewer?.kind === 'staff' && !(await fastify.sessions.isLive(viewer.sessionId ?? '', viewer.userId))) viewer = null;
         }
         if (viewer) request.viewer = viewer;
         else request.badToken = true;
@@ -138,5 +147,5 @@ export default fp(
       if (access === 'admin' && !request.viewer.isAdmin) throw new HttpError(403, MESSAGES.auth.forbidden);
     });
   },
-  { name: 'viewer', dependencies: ['jwt'] },
+  { name: 'viewer', dependencies: ['jwt', 'sessions'] },
 );

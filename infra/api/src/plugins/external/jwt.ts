@@ -2,7 +2,7 @@
  * Access tokens (`fastify.accessTokens`): HS256 JWTs of about 15 minutes, signed with the
  * deployment's shared key (see lib/jwt-keys.ts), so any instance accepts a token another issued.
  * Claims carry the user id, username and `IsAdmin` as the text True/False, which is what the
- * clients read.
+ * clients read, and `sid`, the sign-in session the token belongs to (see plugins/app/sessions.ts).
  */
 import { createDecoder, createSigner, createVerifier } from 'fast-jwt';
 import fp from 'fastify-plugin';
@@ -17,6 +17,8 @@ export interface AccessClaims {
   id: number;
   username: string;
   IsAdmin: 'True' | 'False';
+  /** The session (refresh-token family) id; tokens issued before sessions were recorded lack it. */
+  sid?: string;
 }
 
 export interface AccessTokens {

@@ -23,17 +23,18 @@ import {
   USER_MESSAGES,
   UserListItemSchema,
   UserSchema,
-  type SignedInUser,
+  TwoFactorChallengeSchema,
   type UserListItem,
 } from '@deals/contract';
 import { TablePageSchema } from '@deals/contract/tables';
 import type { AdminTableQueryOf, AdminTableRow } from '../../../plugins/app/admin-tables.js';
 import { fieldError, fieldErrors, HttpError } from '../../../errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../../lib/passwords.js';
-import type { UserRecord } from '../../../plugins/app/users.js';
 import { toUser } from '../../../plugins/app/users.js';
 import { isAdmin, parseFlag, staffViewer } from '../../../plugins/app/viewer.js';
 import { SignInThrottle } from './throttle.js';
+import { originOf, signedIn } from './sign-in.js';
+import twoFactorRoutes from './two-factor.js';
 
 /** Per username: 5 failed sign-ins within 15 minutes lock it for the rest of the window. */
 export const SIGN_IN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60 * 1000 } as const;
@@ -75,18 +76,23 @@ function requireOwnOrAdmin(request: FastifyRequest, id: number): void {
 const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const throttle = new SignInThrottle(fastify.sharedCounters, SIGN_IN_THROTTLE);
 
-  async function signedIn(record: UserRecord): Promise<SignedInUser> {
-    return { ...toUser(record), token: fastify.sessions.accessToken(record), refreshToken: await fastify.sessions.start(record.id) };
+  /** What a right password still owes: a second factor, a set-up of one, or nothing. */
+  async function secondFactorOwed(userId: number): Promise<'verify' | 'setup' | null> {
+    if (await fastify.twoFactor.isEnabled(userId)) return 'verify';
+    return (await fastify.securitySettings.get()).requireTwoFactor ? 'setup' : null;
   }
+
+  await fastify.register(twoFactorRoutes);
 
   fastify.post(
     '/Authenticate',
     {
       config: { access: 'public', rateLimit: perIp(PER_IP_PER_MINUTE.authenticate, MESSAGES.auth.throttled) },
       schema: {
-        summary: 'Sign in: the username goes in `email`. Answers the user with an access token and a refresh token.',
+        summary:
+          'Sign in: the username goes in `email`. Answers the user with an access token and a refresh token; a user with two-factor sign-in on gets `{ twoFactorRequired, challenge }` for `VerifyTwoFactor` instead, and, while two-factor is required for all staff, one without it gets `{ twoFactorSetupRequired, challenge }` for `TwoFactor/Start` and `TwoFactor/Confirm`.',
         body: AuthenticateRequestSchema,
-        response: { 200: SignedInUserSchema },
+        response: { 200: Type.Union([SignedInUserSchema, TwoFactorChallengeSchema]) },
       },
     },
     async (request) => {
@@ -98,7 +104,13 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!user || !valid) throw new HttpError(401, MESSAGES.auth.invalidCredentials);
       await throttle.succeeded(username);
       if (!user.isActive) throw new HttpError(403, MESSAGES.auth.inactive);
-      const answer = await signedIn(user);
+      const owed = await secondFactorOwed(user.id);
+      if (owed) {
+        await fastify.audit.recordNow(request, { action: owed === 'verify' ? 'sign-in-password' : 'sign-in-setup-required', recordType: 'session', recordId: user.id, actor: { id: user.id, name: user.username } });
+        const challenge = await fastify.twoFactor.issueChallenge(user.id, owed);
+        return owed === 'verify' ? { twoFactorRequired: true as const, challenge } : { twoFactorSetupRequired: true as const, challenge };
+      }
+      const answer = await signedIn(fastify, request, user);
       // The request is anonymous until now: the entry names the user who signed in.
       await fastify.audit.recordNow(request, { action: 'sign-in', recordType: 'session', recordId: user.id, actor: { id: user.id, name: user.username } });
       return answer;
@@ -116,7 +128,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const outcome = await fastify.sessions.rotate(request.body.refreshToken);
+      const outcome = await fastify.sessions.rotate(request.body.refreshToken, originOf(request));
       const user = outcome.ok ? await fastify.users.getById(outcome.userId) : undefined;
       if (!outcome.ok || !user) {
         request.log.info({ reason: outcome.ok ? 'no user' : outcome.reason }, 'refresh refused');
@@ -125,7 +137,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       return {
         success: true as const,
         message: USER_MESSAGES.refreshed,
-        user: { ...user, token: fastify.sessions.accessToken(user), refreshToken: outcome.refreshToken },
+        user: { ...user, token: fastify.sessions.accessToken(user, outcome.sessionId), refreshToken: outcome.refreshToken },
       };
     },
   );

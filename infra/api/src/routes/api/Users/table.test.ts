@@ -1,5 +1,5 @@
 /**
- * `GET Users/GetAllUsers` as a server-side table (issue 18): without `page` it answers as the spec
+ * `GET Users/GetAllUsers` as a server-side table: without `page` it answers as the spec
  * says (every user by username); with it, one page of the filtered, sorted users and their total.
  * `Users/ExportUsersCsv` streams every matching user. Email stays an admin's column throughout.
  */

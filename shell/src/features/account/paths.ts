@@ -1,0 +1,1 @@
+export const SECURITY_PATH = '/admin/account/security';
