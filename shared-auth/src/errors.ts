@@ -1,3 +1,4 @@
+import { conflictSentence } from './conflicts';
 export const GENERIC_SERVER_ERROR = 'Oops! Something went wrong on the server. Please contact support.';
 
 /** The text to show for a failed call: the server's message, or the generic one. */
@@ -8,7 +9,13 @@ export function serverMessage(error: unknown): string {
     if (data && typeof data === 'object') {
       const record = data as Record<string, unknown>;
       const message = record.message ?? record.Message;
-      if (typeof message === 'string' && message.trim()) return message;
+      if (typeof message === 'string' && message.trim()) {
+        // An edit conflict (409 of a stale save or delete) says who changed the record and when.
+        if (typeof record.changedAt === 'string' || typeof record.changedBy === 'string') {
+          return `${conflictSentence({ changedBy: typeof record.changedBy === 'string' ? record.changedBy : null, changedAt: typeof record.changedAt === 'string' ? record.changedAt : null })} ${message}`;
+        }
+        return message;
+      }
     }
   }
   return GENERIC_SERVER_ERROR;

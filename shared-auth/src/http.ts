@@ -2,6 +2,7 @@ import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestCo
 // Through the package name, not './session': in a federated build this module is its own shared
 // chunk (`@deals/shared-auth/client`), and a relative import would give it a private session copy.
 import { clearSession, currentSession, runtimeConfig, setSession, type SessionUser } from '@deals/shared-auth';
+import { loadLatest, trackRecordVersions, type RecordRef } from './record-versions';
 
 const AUTHENTICATE_PATH = 'Users/Authenticate';
 const REFRESH_PATH = 'Users/refreshToken';
@@ -65,6 +66,7 @@ function createApiClient(): AxiosInstance {
     if (authToken && !config.headers.Authorization) config.headers.Authorization = `Bearer ${authToken}`;
     return config;
   });
+  trackRecordVersions(client);
 
   client.interceptors.response.use(undefined, async (error: AxiosError) => {
     const config = error.config as RetriableConfig | undefined;
@@ -97,4 +99,9 @@ export const api = createApiClient();
  */
 export function refreshSession(): Promise<string | null> {
   return refreshOnce(api);
+}
+
+/** Reads a record's latest version (remembering its ETag for the next save); null when the API has no read of one such record. */
+export function loadLatestRecord<T = unknown>(ref: RecordRef): Promise<T | null> {
+  return loadLatest<T>(api, ref);
 }

@@ -29,3 +29,15 @@ export {
 } from './feedback';
 export { toCsv, downloadCsv, saveBlob, type CsvColumn } from './csv';
 export { markUnsaved, discardUnsaved, hasUnsavedChanges, subscribeUnsaved, useUnsavedChanges, useGuardedClose, confirmLeave, confirmDiscard, UNSAVED_TEXTS } from './unsaved';
+export {
+  conflictDialogAtom,
+  askEditConflict,
+  chooseEditConflict,
+  showConflictComparison,
+  closeConflictDialog,
+  conflictSentence,
+  type ConflictDialog,
+  type ConflictRow,
+  type ConflictChoice,
+  type ConflictWho,
+} from './conflicts';

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Col, Row, Spin } from 'antd';
 import { toast } from '@deals/shared-auth';
-import { FormModal, ImageUploadField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
+import { FormModal, formConflict, ImageUploadField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
 import { blankValues, type ImageEntity, type ImageEntityFields, type ImageEntityScreen, type ImageEntityValues } from './imageEntity';
 
 /** Spec 2 §4/§9: after a save the modal closes and its form is reset this much later. */
@@ -32,7 +32,8 @@ const SERVER_FIELDS = ['name', 'logo'] as const;
 export function ImageEntityModal({ screen, target, onClose }: Props) {
   const { noun, name, imageLabel, imageRequired, flags, calls } = screen;
   const blank = useMemo(() => blankValues(flags), [flags]);
-  const { control, handleSubmit, formState, reset, setError } = useForm<ImageEntityValues>({ resolver: yupResolver(screen.schema), mode: 'onTouched', defaultValues: blank });
+  const form = useForm<ImageEntityValues>({ resolver: yupResolver(screen.schema), mode: 'onTouched', defaultValues: blank });
+  const { control, handleSubmit, formState, reset, setError } = form;
   // The loaded record, tagged with the opening it belongs to (a later opening ignores it).
   const [loaded, setLoaded] = useState<{ target: ModalTarget; record: ImageEntity } | null>(null);
   // Counts the closings: each one schedules the delayed reset, which an opening cancels.
@@ -40,6 +41,8 @@ export function ImageEntityModal({ screen, target, onClose }: Props) {
 
   const creating = target?.id === 0;
   const record = target && loaded?.target === target ? loaded.record : null;
+
+  const valuesOf = useCallback((found: ImageEntity): ImageEntityValues => ({ ...blank, name: found.name, isActive: found.isActive, notifyImmediately: found.notifyImmediately }), [blank]);
 
   useEffect(() => {
     if (!target) return;
@@ -50,7 +53,7 @@ export function ImageEntityModal({ screen, target, onClose }: Props) {
       .get(target.id)
       .then((found) => {
         if (!current) return;
-        reset({ ...blank, name: found.name, isActive: found.isActive, notifyImmediately: found.notifyImmediately });
+        reset(valuesOf(found));
         setLoaded({ target, record: found });
       })
       .catch((error: unknown) => {
@@ -60,7 +63,7 @@ export function ImageEntityModal({ screen, target, onClose }: Props) {
     return () => {
       current = false;
     };
-  }, [target, calls, blank, reset, onClose]);
+  }, [target, calls, blank, reset, onClose, valuesOf]);
 
   useEffect(() => {
     if (target || closings === 0) return;
@@ -87,7 +90,9 @@ export function ImageEntityModal({ screen, target, onClose }: Props) {
     // An update sends the image only when one was picked (it replaces the stored one).
     const call = creating && image ? () => calls.create(fields, image) : () => calls.update(target.id, fields, image);
     // Spec 2 §8: create and update failures are warnings.
-    if (await saveForm({ call, setError, fields: SERVER_FIELDS, failureState: 'warning' })) close(true);
+    // Someone else's save in between: compare and keep the modal open (the new logo is not compared).
+    const conflict = formConflict(form, valuesOf, { labels: { name: name.label, ...Object.fromEntries(flags.map((flag) => [flag.name, flag.label])) }, skip: ['logo'] });
+    if (await saveForm({ call, setError, fields: SERVER_FIELDS, failureState: 'warning', conflict })) close(true);
   });
 
   return (

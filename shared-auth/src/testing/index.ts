@@ -3,7 +3,7 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { api } from '../http';
 
-export type FakeApiHandler = (config: InternalAxiosRequestConfig) => { status: number; data?: unknown };
+export type FakeApiHandler = (config: InternalAxiosRequestConfig) => { status: number; data?: unknown; headers?: Record<string, string> };
 
 export interface RecordedCall {
   method: string;
@@ -25,8 +25,8 @@ export function serveFakeApi(handler: FakeApiHandler): RecordedCall[] {
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
     });
     await new Promise((resolve) => setTimeout(resolve, 1));
-    const { status, data } = handler(config);
-    const response = { data, status, statusText: '', headers: {}, config } as AxiosResponse;
+    const { status, data, headers = {} } = handler(config);
+    const response = { data, status, statusText: '', headers: AxiosHeaders.from(headers), config } as AxiosResponse;
     if (status >= 400) throw new AxiosError(`status ${status}`, 'ERR_BAD_RESPONSE', config, undefined, response);
     return response;
   };

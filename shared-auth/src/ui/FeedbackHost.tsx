@@ -3,6 +3,7 @@ import { Alert, Modal } from 'antd';
 // Through the package name, not a relative path: this subpath is bundled into each consumer,
 // while the atoms must come from the one shared-auth singleton every remote writes to.
 import { cancelConfirm, confirmModalAtom, hideToast, runConfirmedAction, sessionStore, toastAtom } from '@deals/shared-auth';
+import { ConflictDialog } from './ConflictDialog';
 import './feedback.css';
 
 /** Draws the toast and the confirm modal that `toast.*` and `confirmAction` control. */
@@ -30,6 +31,7 @@ export function FeedbackHost() {
       >
         <p>{modal.text}</p>
       </Modal>
+      <ConflictDialog />
     </>
   );
 }

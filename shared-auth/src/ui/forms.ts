@@ -1,6 +1,7 @@
 import { isAxiosError } from 'axios';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { toast } from '@deals/shared-auth';
+import { resolveEditConflict, type ConflictHandling } from './conflict-save';
 
 /**
  * Puts the API's per-field messages (400 `{ errors: { field: message } }`) under the fields the
@@ -29,18 +30,27 @@ interface SaveOptions<Values extends FieldValues> {
   fields: readonly FieldPath<Values>[];
   /** The toast state of a failure (spec §8: deals use warning, the rest error). */
   failureState?: 'error' | 'warning';
+  /**
+   * How the form takes part when the save is refused because someone else changed the record
+   * since it loaded: without it the dialog still says who and when and offers Overwrite.
+   */
+  conflict?: ConflictHandling<Values>;
 }
 
 /**
  * Runs a form's save: success shows the server's message; failure shows it too and puts field
  * messages under their fields. Resolves to whether it saved.
  */
-export async function saveForm<Values extends FieldValues>({ call, setError, fields, failureState = 'error' }: SaveOptions<Values>): Promise<boolean> {
+export async function saveForm<Values extends FieldValues>(options: SaveOptions<Values>): Promise<boolean> {
+  const { call, setError, fields, failureState = 'error' } = options;
   try {
     const { message } = await call();
     toast.success(message);
     return true;
   } catch (error) {
+    const overwrite = await resolveEditConflict(error, options.conflict);
+    if (overwrite === 'retry') return saveForm(options);
+    if (overwrite === 'handled') return false;
     applyServerErrors(error, setError, fields);
     toast.failure(error, failureState);
     return false;

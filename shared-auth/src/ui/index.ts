@@ -16,3 +16,5 @@ export { useRecord, recordProblem, recordId, RecordSpinner, type RecordLoad, typ
 export { useServerTable, serverQuery, stateToUrl, stateFromUrl, type ServerTableSpec, type ServerField, type TableParams, type TableUrlState } from './serverTable';
 export { RevisionHistory, REVISION_ACTION_LABELS, htmlToText, valueText, type RevisionHistoryProps } from './RevisionHistory';
 export { PickRecordsModal, type PickRecordsModalProps, type PickRecordsList, type PickRecordsSearch } from './PickRecordsModal';
+export { ConflictDialog } from './ConflictDialog';
+export { resolveEditConflict, conflictRows, shownValue, formConflict, type ConflictHandling } from './conflict-save';

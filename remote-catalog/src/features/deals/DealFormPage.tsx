@@ -7,7 +7,7 @@ import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Result,
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { Product, ProductType, Store } from '@deals/contract';
 import { confirmAction, httpStatus, sessionAtom, toast, useUnsavedChanges } from '@deals/shared-auth';
-import { ColorField, FormField, FormFooter, ImageUploadField, PageHeader, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
+import { ColorField, FormField, FormFooter, formConflict, ImageUploadField, PageHeader, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/contract/limits';
 import { MESSAGES } from '@deals/contract/messages';
 import { discountPercent } from '@deals/contract/deal-rules';
@@ -15,7 +15,7 @@ import { DATE_TIME_FORMAT } from '../../lib/format';
 import { fetchProductTypes, fetchStores } from '../../lib/lookups';
 import dayjs from 'dayjs';
 import { createDeal, fetchAudienceSize, fetchDeal, updateDeal } from './api';
-import { DealHistory } from './DealHistory';
+import { DEAL_FIELD_LABELS, DealHistory } from './DealHistory';
 import { DealLinkCheck } from './DealLinkCheck';
 import { DealImages } from './DealImages';
 import { canChangeDeal, fromProduct, toDealFields } from './dealValues';
@@ -121,11 +121,12 @@ function DealForm({ productId }: { productId: number }) {
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
 
-  const { control, handleSubmit, formState, reset, setError } = useForm<DealFormValues>({
+  const form = useForm<DealFormValues>({
     resolver: yupResolver(dealSchema),
     mode: 'onTouched',
     defaultValues: blankDeal(),
   });
+  const { control, handleSubmit, formState, reset, setError } = form;
 
   const deal = loaded.state === 'ready' ? loaded.deal : null;
   // A restored revision replaces the form's values, typed or not: the editor takes back what was saved then.
@@ -141,6 +142,19 @@ function DealForm({ productId }: { productId: number }) {
     replaceValues.current = true;
     reload();
   }, [reload]);
+
+  // Someone else saved meanwhile: the form follows the loaded deal while it is not dirty, so the
+  // latest is shown clean and loaded as the deal (which then resets the form to it again).
+  const conflict = useMemo(
+    () => ({
+      ...formConflict(form, fromProduct, { labels: DEAL_FIELD_LABELS }),
+      show: (values: DealFormValues) => {
+        reset(values);
+        reload();
+      },
+    }),
+    [form, reset, reload],
+  );
 
   const readOnly = deal !== null && !canChangeDeal({ isAdmin, userId: user?.id }, deal);
   const [chosenStore, chosenTypes, currentPrice, previousPrice, isActive, dealStartsIn, dealExpiresIn, typedLink] = useWatch({
@@ -188,7 +202,7 @@ function DealForm({ productId }: { productId: number }) {
       if (await saveForm({ call, setError, fields: FIELDS, failureState: 'warning' })) navigate(editPath(createdId), { replace: true });
       return;
     }
-    if (await saveForm({ call: () => updateDeal(productId, fields), setError, fields: FIELDS, failureState: 'warning' })) navigate(DEALS_PATH);
+    if (await saveForm({ call: () => updateDeal(productId, fields), setError, fields: FIELDS, failureState: 'warning', conflict })) navigate(DEALS_PATH);
   });
 
   if (loaded.state === 'loading') return <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;

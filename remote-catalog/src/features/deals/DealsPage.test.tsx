@@ -193,7 +193,7 @@ describe('Deals and Promo Codes list', () => {
     await waitFor(() => expect(calls.find((call) => call.url === 'Product/BulkUpdateProducts')?.body).toEqual({ action: 'activate', filter: { isActive: true } }));
   });
 
-  it('shows each deal\'s clicks of the last 7 days and sorts by them on the server (issue 19)', async () => {
+  it('shows each deal\'s clicks of the last 7 days and sorts by them on the server', async () => {
     signInAs(1, { admin: true });
     const calls = serveDeals();
     renderScreen(<DealsPage />);

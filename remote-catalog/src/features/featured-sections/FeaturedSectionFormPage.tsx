@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import { Button, Card, Col, Form, Result, Row } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { sessionAtom, toast, useUnsavedChanges } from '@deals/shared-auth';
-import { FormFooter, ImageUploadField, PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
+import { FormFooter, formConflict, ImageUploadField, PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/contract/limits';
 import { MESSAGES } from '@deals/contract/messages';
 import { createFeaturedSection, fetchFeaturedSection, updateFeaturedSection, type FeaturedSectionDetail } from './api';
@@ -29,11 +29,12 @@ const returnToListing = (
 function SectionForm({ section }: { section?: FeaturedSectionDetail }) {
   const navigate = useNavigate();
   const editing = section !== undefined;
-  const { control, handleSubmit, formState, setError, clearErrors } = useForm<FeaturedSectionForm>({
+  const form = useForm<FeaturedSectionForm>({
     resolver: yupResolver(featuredSectionSchema),
     mode: 'onTouched',
     defaultValues: { name: section?.name ?? '', isActive: section?.isActive ?? true, image: null },
   });
+  const { control, handleSubmit, formState, setError, clearErrors } = form;
   useUnsavedChanges(formState.isDirty && !formState.isSubmitting);
 
   const submit = handleSubmit(async ({ name, isActive, image }) => {
@@ -45,7 +46,11 @@ function SectionForm({ section }: { section?: FeaturedSectionDetail }) {
     }
     const fields = { name, isActive, image: image ?? null };
     if (section) {
-      const saved = await saveForm({ call: () => updateFeaturedSection(section.id, fields), setError, fields: FORM_FIELDS, failureState: 'warning' });
+      const conflict = formConflict(form, (latest: FeaturedSectionDetail) => ({ name: latest.name, isActive: latest.isActive, image: null }), {
+        labels: { name: 'Feature Section Name', isActive: 'Is Active?' },
+        skip: ['image'],
+      });
+      const saved = await saveForm({ call: () => updateFeaturedSection(section.id, fields), setError, fields: FORM_FIELDS, failureState: 'warning', conflict });
       if (saved) void navigate(LIST_PATH);
       return;
     }

@@ -5,7 +5,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { Button, Card, Col, Flex, Form, Input, Row } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { confirmAction, toast, useUnsavedChanges } from '@deals/shared-auth';
-import { ColorField, FormField, ImageUploadField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
+import { ColorField, FormField, formConflict, ImageUploadField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/contract/limits';
 import { CMS_LIMITS } from '@deals/contract/page-rules';
 import { DraftPublishFooter, usePublish } from '../publishing';
@@ -16,6 +16,17 @@ import { documentSchema, initialValues, toFields, type DocumentFormValues } from
 
 /** Fields whose server messages (400 `errors`) go under the field. */
 const FORM_FIELDS: FieldPath<DocumentFormValues>[] = ['name', 'title', 'url', 'isActive', 'isBannerVisible', 'bannerColor', 'keywords', 'description', 'bannerImage'];
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  title: 'Title',
+  url: 'URL',
+  isActive: 'Is Active?',
+  isBannerVisible: 'Show banner',
+  bannerColor: 'Banner Color',
+  keywords: 'Keywords',
+  description: 'Description',
+};
 
 interface DocumentFormProps {
   kind: DocumentKind;
@@ -45,12 +56,15 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
   // the same values (the content changed) keeps what is being typed.
   const snapshot = record ? editableSnapshot(record) : undefined;
   const startValues = useMemo(() => initialValues(snapshot), [snapshot]);
-  const { control, handleSubmit, formState, reset, setError, setValue, clearErrors } = useForm<DocumentFormValues>({
+  const form = useForm<DocumentFormValues>({
     resolver: yupResolver(schema),
     mode: 'onTouched',
     defaultValues: startValues,
     values: startValues,
   });
+  const { control, handleSubmit, formState, reset, setError, setValue, clearErrors } = form;
+  // Someone else saved the draft or published meanwhile: the latest draft next to the editor's values.
+  const conflict = formConflict(form, (latest: Page) => initialValues(editableSnapshot(latest)), { labels: FIELD_LABELS, skip: ['bannerImage'] });
   const pickedImage = useWatch({ control, name: 'bannerImage' });
   const { publishing, publish: runPublish } = usePublish();
 
@@ -59,7 +73,7 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
     new Promise<boolean>((resolve) => {
       void handleSubmit(
         async (values) => {
-          const saved = await saveForm({ call: () => api.saveDraft(id, toFields(values, kind.hasTitle)), setError, fields: FORM_FIELDS, failureState: 'warning' });
+          const saved = await saveForm({ call: () => api.saveDraft(id, toFields(values, kind.hasTitle)), setError, fields: FORM_FIELDS, failureState: 'warning', conflict });
           // The saved draft is the form's baseline: nothing unsaved while the editor reloads it.
           if (saved) reset(values);
           resolve(saved);
@@ -71,7 +85,7 @@ export function DocumentForm({ kind, record, onChanged, children }: DocumentForm
   const submit = handleSubmit(async (values) => {
     const fields = toFields(values, kind.hasTitle);
     if (record) {
-      const saved = await saveForm({ call: () => api.saveDraft(record.id, fields), setError, fields: FORM_FIELDS, failureState: 'warning' });
+      const saved = await saveForm({ call: () => api.saveDraft(record.id, fields), setError, fields: FORM_FIELDS, failureState: 'warning', conflict });
       if (saved) {
         reset(values);
         onChanged?.();

@@ -6,7 +6,7 @@ import { Card, Col, Form, Result, Row, Select } from 'antd';
 import { LIMITS } from '@deals/contract/limits';
 import { BANNER_PICKER_TYPES, CONTENT_SECTION_TYPE_LABELS } from '@deals/contract/section-rules';
 import { toast, useUnsavedChanges } from '@deals/shared-auth';
-import { PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
+import { PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord, type ConflictHandling } from '@deals/shared-auth/ui';
 import { DraftPublishFooter, PublishingBar, usePublish, type EditorialCalls } from '../../components/publishing';
 import { assignToOrigin, originFields, originFromParams, originOf, originPath, type Origin } from '../../components/section-fields/origin';
 import { bannerEditPath, SECTIONS_LIST_PATH } from '../../components/section-fields/paths';
@@ -111,7 +111,7 @@ function BannerEditor({ banner, origin, onChanged }: { banner: AdminBanner; orig
   const formId = useId();
   const snapshot = editableSnapshot(banner);
   const startValues = useMemo(() => ({ name: snapshot.name, isActive: snapshot.isActive }), [snapshot.name, snapshot.isActive]);
-  const { control, handleSubmit, formState, reset, setError } = useForm<BannerFormValues>({
+  const { control, handleSubmit, formState, reset, setError, getValues, setValue } = useForm<BannerFormValues>({
     resolver: yupResolver(bannerSchema),
     mode: 'onTouched',
     defaultValues: startValues,
@@ -149,6 +149,32 @@ function BannerEditor({ banner, origin, onChanged }: { banner: AdminBanner; orig
     setJustSaved(sent);
   };
 
+  /**
+   * Someone else saved the banner meanwhile: the editor shows their banner and items; the
+   * comparison lists the name, flag and slides, and puts the user's back on request.
+   */
+  const conflictHandling = (sent: EditorItem[]): ConflictHandling<BannerFormValues & { items: string[] }> => {
+    let latestItems: EditorItem[] = [];
+    const titles = (list: readonly { title?: string | null; name?: string | null }[]) => list.map((item) => item.title || item.name || '(untitled)');
+    return {
+      values: () => ({ ...getValues(), items: titles(sent) }),
+      toValues: (latest: AdminBanner) => {
+        const next = editableSnapshot(latest);
+        latestItems = editorItems(next.items);
+        return { name: next.name, isActive: next.isActive, items: titles(next.items) };
+      },
+      show: ({ name, isActive }) => {
+        reset({ name, isActive });
+        setItems(latestItems);
+      },
+      restore: (field, value) => {
+        if (field === 'items') changeItems(sent);
+        else if (field === 'name' || field === 'isActive') setValue(field, value as never, { shouldDirty: true, shouldValidate: true });
+      },
+      labels: { name: 'Banner Name', isActive: 'Is Active?', items: 'Slides' },
+    };
+  };
+
   const saveDraft = async (values: BannerFormValues) => {
     const sent = items;
     const saved = await saveForm({
@@ -163,6 +189,7 @@ function BannerEditor({ banner, origin, onChanged }: { banner: AdminBanner; orig
       setError,
       fields: FIELDS,
       failureState: 'warning',
+      conflict: conflictHandling(sent),
     });
     if (saved) markSaved(values, sent);
     return saved;

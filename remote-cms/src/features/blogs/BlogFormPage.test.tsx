@@ -151,7 +151,7 @@ describe('Blog Details', () => {
   });
 });
 
-describe('Blog drafts and publishing (issue 20)', () => {
+describe('Blog drafts and publishing', () => {
   const TIPS_DRAFT = withDraft(TIPS, { name: 'Saving tips 2026', bannerImageFilePath: 'blogs/tips-2026.png' });
   const bar = () => screen.getByRole('region', { name: 'Publishing' });
   const ok = (message: string) => ({ status: 200, data: { message } });

@@ -21,7 +21,7 @@ describe('Blogs list', () => {
     expect(cellsOf(tips)).toEqual([' ViewRemove', 'Saving tips', 'Bea Blogger', '03/05/2024 14:07', 'Yes']);
     expect(cellsOf(await rowOf('Draft post')).slice(1)).toEqual(['Draft post', '—', '06/10/2024 08:30', 'No']);
     for (const title of ['Actions', 'Blog Name', 'Added By', 'Added On', 'Is Active\\?']) expect(screen.getByRole('columnheader', { name: new RegExp(title) })).toBeInTheDocument();
-    // One page, from the API (issue 18).
+    // One page, from the API.
     expect(calls).toEqual([expect.objectContaining({ method: 'GET', url: 'Blog/GetAllBlogs', params: { page: 1, pageSize: 100 } })]);
     // Newest first until a column is sorted.
     expect(screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['Draft post', 'Saving tips']);
@@ -105,7 +105,7 @@ describe('Blogs list', () => {
     await rowOf('Blog 100');
     expect(screen.queryByText('Blog 101', { selector: 'td, td *' })).not.toBeInTheDocument();
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Go to page (1 to 2)' }), '2{Enter}');
-    // The API pages (issue 18): page 2 is asked for.
+    // The API pages: page 2 is asked for.
     expect(await screen.findByText('Blog 101', { selector: 'td, td *' }, { timeout: 5000 })).toBeInTheDocument();
     expect(callsTo(calls, 'Blog/GetAllBlogs').map((call) => call.params)).toEqual([
       { page: 1, pageSize: 100 },

@@ -6,7 +6,7 @@ import { LIMITS } from '@deals/contract/limits';
 import { MESSAGES } from '@deals/contract/messages';
 import { CONTENT_SECTION_PICKER_TYPES, DESCRIPTION_OPTIONAL_TYPES, IMAGE_OPTIONAL_TYPES, TITLE_OPTIONAL_TYPES } from '@deals/contract/section-rules';
 import { toast, useUnsavedChanges } from '@deals/shared-auth';
-import { FormField, PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
+import { FormField, PageHeader, recordId, recordProblem, RecordSpinner, formConflict, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
 import { assignToOrigin, originFields, originFromParams, originOf, originPath, type Origin } from '../../components/section-fields/origin';
 import { contentSectionEditPath, SECTIONS_LIST_PATH } from '../../components/section-fields/paths';
 import {
@@ -78,6 +78,8 @@ function ContentSectionForm({ section, origin, onChanged }: ContentSectionFormPr
     values: startValues,
   });
   const { control, handleSubmit, formState, setError } = form;
+  // Someone else saved the draft or published meanwhile: the latest draft next to the editor's values.
+  const conflict = formConflict(form, (latest: ContentSectionDetail) => fromContentSection(editableSection(latest)), { skip: ['image'] });
   const { publishing, publish: runPublish } = usePublish();
   const type = useWatch({ control, name: 'type' });
   const isCustom = type === 'CONTENT_SECTION_CUSTOM';
@@ -100,7 +102,7 @@ function ContentSectionForm({ section, origin, onChanged }: ContentSectionFormPr
       void handleSubmit(
         async (values) => {
           if (needsImage(values)) return resolve(false);
-          const saved = await saveForm({ call: () => saveContentSectionDraft(id, contentSectionFields(values)), setError, fields: SECTION_FIELDS, failureState: 'warning' });
+          const saved = await saveForm({ call: () => saveContentSectionDraft(id, contentSectionFields(values)), setError, fields: SECTION_FIELDS, failureState: 'warning', conflict });
           // The saved draft is the form's baseline: nothing unsaved while the editor reloads it.
           if (saved) form.reset(values);
           resolve(saved);
@@ -113,7 +115,7 @@ function ContentSectionForm({ section, origin, onChanged }: ContentSectionFormPr
     if (needsImage(values)) return;
     const fields = contentSectionFields(values);
     if (section) {
-      const saved = await saveForm({ call: () => saveContentSectionDraft(section.id, fields), setError, fields: SECTION_FIELDS, failureState: 'warning' });
+      const saved = await saveForm({ call: () => saveContentSectionDraft(section.id, fields), setError, fields: SECTION_FIELDS, failureState: 'warning', conflict });
       if (saved) {
         form.reset(values);
         onChanged?.();

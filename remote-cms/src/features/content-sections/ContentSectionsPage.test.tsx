@@ -24,7 +24,7 @@ function serve(extra: (config: InternalAxiosRequestConfig) => Answer = () => und
     const answer = extra(config);
     if (answer) return answer;
     if (config.url === 'ContentSection/GetAllContentSections') {
-      // The server filters (issue 18): here by kind, name, type and active, enough to see the table send them.
+      // The server filters: here by kind, name, type and active, enough to see the table send them.
       const params = (config.params ?? {}) as Record<string, string | number | undefined>;
       const items = TABLE_ROWS.filter(
         (row) =>
@@ -72,11 +72,11 @@ describe('Content Sections list', () => {
     expect(screen.getByRole('link', { name: 'View About us' })).toHaveAttribute('href', `${M}/content-section/edit/7`);
     expect(screen.getByRole('link', { name: 'View Holiday slides' })).toHaveAttribute('href', `${M}/banner/edit/3`);
     expect(screen.getByRole('button', { name: /Download CSV/ })).toBeInTheDocument();
-    // One page of both kinds, from the API (issue 18).
+    // One page of both kinds, from the API.
     expect(calls.map((call) => [call.url, call.params])).toEqual([['ContentSection/GetAllContentSections', { page: 1, pageSize: 100 }]]);
   });
 
-  it('says "Changes not published" and "Scheduled" (its instants in the tooltip) under the name (issue 20)', async () => {
+  it('says "Changes not published" and "Scheduled" (its instants in the tooltip) under the name', async () => {
     const publishAt = '2030-01-02T09:30:00.000Z';
     const unpublishAt = '2030-02-03T18:00:00.000Z';
     const [about, story, slides] = TABLE_ROWS;

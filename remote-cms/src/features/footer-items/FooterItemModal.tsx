@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Spin } from 'antd';
 import { toast } from '@deals/shared-auth';
-import { FormModal, saveForm, TextField } from '@deals/shared-auth/ui';
+import { FormModal, formConflict, saveForm, TextField } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/contract/limits';
 import { createFooterItem, fetchFooterItem, updateFooterItem } from './api';
 import { BLANK_FOOTER_ITEM, footerItemSchema, type FooterItemForm } from './schemas';
@@ -21,11 +21,12 @@ interface FooterItemModalProps {
 export function FooterItemModal({ id, onClose }: FooterItemModalProps) {
   const creating = id === 0;
   const [ready, setReady] = useState(creating);
-  const { control, handleSubmit, formState, reset, setError } = useForm<FooterItemForm>({
+  const form = useForm<FooterItemForm>({
     resolver: yupResolver(footerItemSchema),
     mode: 'onTouched',
     defaultValues: BLANK_FOOTER_ITEM,
   });
+  const { control, handleSubmit, formState, reset, setError } = form;
 
   useEffect(() => {
     if (creating) return undefined;
@@ -51,7 +52,8 @@ export function FooterItemModal({ id, onClose }: FooterItemModalProps) {
     const fields = { label: label.trim(), to: to.trim() };
     const call = creating ? () => createFooterItem(fields) : () => updateFooterItem(id, fields);
     // Spec 2 §8: create and update failures are warnings.
-    if (await saveForm({ call, setError, fields: SERVER_FIELDS, failureState: 'warning' })) onClose(true);
+    const conflict = creating ? undefined : formConflict(form, (item: FooterItemForm) => ({ label: item.label, to: item.to }), { labels: { label: 'Label', to: 'Link' } });
+    if (await saveForm({ call, setError, fields: SERVER_FIELDS, failureState: 'warning', conflict })) onClose(true);
   });
 
   return (

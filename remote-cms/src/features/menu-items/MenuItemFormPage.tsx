@@ -5,7 +5,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { Button, Card, Col, Form, Result, Row, Select } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { toast, useUnsavedChanges } from '@deals/shared-auth';
-import { FormField, FormFooter, PageHeader, recordId, recordProblem, RecordSpinner, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
+import { FormField, FormFooter, PageHeader, recordId, recordProblem, RecordSpinner, formConflict, saveForm, SwitchField, TextField, useRecord } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/contract/limits';
 import { CMS_MESSAGES } from '@deals/contract/page-rules';
 import { createMenuItem, fetchMenuItem, fetchMenuItems, fetchPages, updateMenuItem, type MenuItem } from './api';
@@ -55,11 +55,12 @@ const inactive = (name: string, isActive: boolean) => (isActive ? name : `${name
 function MenuItemForm({ item }: { item?: MenuItem }) {
   const navigate = useNavigate();
   const editing = item !== undefined;
-  const { control, handleSubmit, formState, setError } = useForm<MenuItemValues>({
+  const form = useForm<MenuItemValues>({
     resolver: yupResolver(menuItemSchema),
     mode: 'onTouched',
     defaultValues: formValues(item),
   });
+  const { control, handleSubmit, formState, setError } = form;
   useUnsavedChanges(formState.isDirty && !formState.isSubmitting);
   const pageId = useWatch({ control, name: 'pageId' });
   const customLink = useWatch({ control, name: 'customLink' });
@@ -76,7 +77,8 @@ function MenuItemForm({ item }: { item?: MenuItem }) {
   const submit = handleSubmit(async (values) => {
     const fields = toFields(values, item);
     if (item) {
-      const saved = await saveForm({ call: () => updateMenuItem(item.id, fields), setError, fields: FORM_FIELDS, failureState: FAILURE });
+      const conflict = formConflict(form, (latest: MenuItem) => formValues(latest));
+      const saved = await saveForm({ call: () => updateMenuItem(item.id, fields), setError, fields: FORM_FIELDS, failureState: FAILURE, conflict });
       if (saved) void navigate(LIST_PATH);
       return;
     }

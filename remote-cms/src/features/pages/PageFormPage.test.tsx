@@ -264,7 +264,7 @@ describe('Page Details', () => {
   });
 });
 
-describe('Drafts and publishing (issue 20)', () => {
+describe('Drafts and publishing', () => {
   /** About us with unpublished edits: a new title, description and banner image. */
   const ABOUT_DRAFT = withDraft(ABOUT, { title: 'About our new deals', description: 'Who we are now', bannerImageFilePath: 'pages/about-new.png' });
   const bar = () => screen.getByRole('region', { name: 'Publishing' });

@@ -20,12 +20,12 @@ describe('Pages list', () => {
     expect(cellsOf(about).slice(1)).toEqual(['About us', 'About our deals', '/about-us', 'Yes']);
     expect(cellsOf(await rowOf('Contact')).slice(1)).toEqual(['Contact', '—', '/contact', 'No']);
     for (const title of ['Actions', 'Page Name', 'Title', 'Url', 'Is Active\\?']) expect(screen.getByRole('columnheader', { name: new RegExp(title) })).toBeInTheDocument();
-    // One page, from the API (issue 18).
+    // One page, from the API.
     expect(calls).toEqual([expect.objectContaining({ method: 'GET', url: 'Page/GetAllPages', params: { page: 1, pageSize: 100 } })]);
     expect(screen.getByRole('button', { name: /Download CSV/ })).toBeInTheDocument();
   });
 
-  it('says "Changes not published" and "Scheduled" (its instants in the tooltip) under the name (issue 20)', async () => {
+  it('says "Changes not published" and "Scheduled" (its instants in the tooltip) under the name', async () => {
     const publishAt = '2030-01-02T09:30:00.000Z';
     const unpublishAt = '2030-02-03T18:00:00.000Z';
     serveDocuments(PAGE_KIND, [withDraft(ABOUT, { title: 'New title' }), { ...CONTACT, publishAt, unpublishAt }]);

@@ -274,7 +274,7 @@ describe('SiteSettingsPage', () => {
   });
 });
 
-describe('the Hot badge threshold (issue 19)', () => {
+describe('the Hot badge threshold', () => {
   it('shows the stored threshold and saves a new one', async () => {
     const calls = serveSettings();
     await renderLoaded();

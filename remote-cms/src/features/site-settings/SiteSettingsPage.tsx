@@ -5,7 +5,7 @@ import { Button, Card, Col, Flex, Form, Input, InputNumber, Result, Row, Spin } 
 import type { SiteAsset } from '@deals/contract';
 import { toast, useUnsavedChanges } from '@deals/shared-auth';
 import { HOT_DEAL_THRESHOLD } from '@deals/contract/asset-rules';
-import { FormField, FormFooter, ImageUploadField, PageHeader, PhoneField, saveForm, TextField } from '@deals/shared-auth/ui';
+import { FormField, FormFooter, ImageUploadField, PageHeader, PhoneField, formConflict, saveForm, TextField } from '@deals/shared-auth/ui';
 import { fetchSiteAsset, updateSiteAsset } from './api';
 import { fromSiteAsset, maskZip, SITE_SETTINGS_FORM_FIELDS, SITE_SETTINGS_LIMITS as L, siteSettingsSchema, toSiteAssetFields, type SiteSettingsValues } from './schemas';
 
@@ -75,11 +75,12 @@ export default function SiteSettingsPage() {
 function SiteSettingsForm({ asset, onSaved }: { asset: SiteAsset; onSaved: () => void }) {
   const [companyLogo, setCompanyLogo] = useState<File | null>(null);
   const [companyIcon, setCompanyIcon] = useState<File | null>(null);
-  const { control, handleSubmit, formState, reset, setError } = useForm<SiteSettingsValues>({
+  const form = useForm<SiteSettingsValues>({
     resolver: yupResolver(siteSettingsSchema),
     mode: 'onTouched',
     defaultValues: fromSiteAsset(asset),
   });
+  const { control, handleSubmit, formState, reset, setError } = form;
   const busy = formState.isSubmitting;
   useUnsavedChanges((formState.isDirty || companyLogo !== null || companyIcon !== null) && !busy);
 
@@ -89,6 +90,7 @@ function SiteSettingsForm({ asset, onSaved }: { asset: SiteAsset; onSaved: () =>
       setError,
       fields: SITE_SETTINGS_FORM_FIELDS,
       failureState: 'warning',
+      conflict: formConflict(form, fromSiteAsset),
     });
     if (saved) {
       // Saved: the typed values are the form's baseline while the screen reloads what the server kept.

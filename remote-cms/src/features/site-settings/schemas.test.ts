@@ -121,7 +121,7 @@ describe('site settings rules (spec §5)', () => {
     expect(Object.keys(fields)).toEqual(['hotDealThreshold', ...SITE_SETTINGS_FIELDS]);
   });
 
-  it('takes a whole Hot deal threshold from 1 to 1,000,000 (issue 19)', () => {
+  it('takes a whole Hot deal threshold from 1 to 1,000,000', () => {
     const values = fromSiteAsset(siteAsset());
     const message = 'Hot deal threshold must be a whole number from 1 to 1,000,000';
     for (const bad of [0, 1.5, 1_000_001]) expect(() => siteSettingsSchema.validateSyncAt('hotDealThreshold', { ...values, hotDealThreshold: bad })).toThrow(message);

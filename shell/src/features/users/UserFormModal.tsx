@@ -4,8 +4,9 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import type { InferType } from 'yup';
 import { Col, Row, Spin } from 'antd';
 import { toast } from '@deals/shared-auth';
-import { FormModal, PasswordField, PhoneField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
+import { FormModal, formConflict, PasswordField, PhoneField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/contract/limits';
+import type { User } from '@deals/contract/users';
 import { fetchUser, registerUser, updateUser } from './api';
 import { editUserSchema, newUserSchema } from './schemas';
 
@@ -87,21 +88,25 @@ export function NewUserModal({ onClose }: Props) {
   );
 }
 
+const editedUser = (user: User): EditedUser => ({ username: user.username, fullName: user.fullName, email: user.email, phone: user.phone ?? '', isActive: user.isActive, isAdmin: user.isAdmin });
+const EDITED_USER_LABELS = { fullName: 'Full Name', email: 'Email', phone: 'Phone', isActive: 'Is Active?', isAdmin: 'Is Admin?' };
+
 /** Admins: View → Edit User with the Edit-user rules; the username is read-only. */
 export function EditUserModal({ userId, onClose }: Props & { userId: number }) {
   const [loaded, setLoaded] = useState(false);
-  const { control, handleSubmit, formState, reset, setError } = useForm<EditedUser>({
+  const form = useForm<EditedUser>({
     resolver: yupResolver(editUserSchema),
     mode: 'onTouched',
     defaultValues: { username: '', fullName: '', email: '', phone: '', isActive: true, isAdmin: false },
   });
+  const { control, handleSubmit, formState, reset, setError } = form;
 
   useEffect(() => {
     let current = true;
     fetchUser(userId)
       .then((user) => {
         if (!current) return;
-        reset({ username: user.username, fullName: user.fullName, email: user.email, phone: user.phone ?? '', isActive: user.isActive, isAdmin: user.isAdmin });
+        reset(editedUser(user));
         setLoaded(true);
       })
       .catch((error: unknown) => {
@@ -115,7 +120,7 @@ export function EditUserModal({ userId, onClose }: Props & { userId: number }) {
 
   const submit = handleSubmit(async ({ fullName, email, phone, isActive, isAdmin }) => {
     const call = () => updateUser({ id: userId, fullName, email, phone: phone || null, isActive, isAdmin });
-    if (await saveForm({ call, setError, fields: EDIT_USER_FIELDS })) onClose(true);
+    if (await saveForm({ call, setError, fields: EDIT_USER_FIELDS, conflict: formConflict(form, editedUser, { labels: EDITED_USER_LABELS }) })) onClose(true);
   });
 
   return (
