@@ -14,8 +14,17 @@ export function canHostRender(shellHtml: string): boolean {
   return ROOT.test(shellHtml) && TITLE.test(shellHtml) && shellHtml.includes('</head>') && shellHtml.includes('</body>');
 }
 
-export function serverDocument(shellHtml: string, build: ServerBuild, result: SsrRenderResult): string {
+/** The body of the inline script a rendered page adds; fixed per build, so its CSP hash is too. */
+export function ssrInfoScript(build: ServerBuild): string {
   const info: SsrDocumentInfo = { remote: 'public', buildId: build.buildId, entry: build.clientEntry };
+  return `window.__DEALS_SSR__=${scriptJson(info)}`;
+}
+
+/**
+ * `nonceMarker` goes on the script added here; the shell's scripts already carry it (lib/csp.ts
+ * `markScripts`, applied before the render is poured in, so none of its scripts do).
+ */
+export function serverDocument(shellHtml: string, build: ServerBuild, result: SsrRenderResult, nonceMarker: string): string {
   // Styles first and inline: the markup paints styled before any script, with no request of its
   // own (on a slow phone link each stylesheet would cost a round trip before the first paint).
   const assets = [
@@ -25,7 +34,7 @@ export function serverDocument(shellHtml: string, build: ServerBuild, result: Ss
   return (
     shellHtml
       // First in <head>: the shell's inline scripts read it (no site-info preload for a rendered page).
-      .replace('<head>', () => `<head><script>window.__DEALS_SSR__=${scriptJson(info)}</script>`)
+      .replace('<head>', () => `<head><script nonce="${nonceMarker}">${ssrInfoScript(build)}</script>`)
       .replace(DESCRIPTION, '')
       .replace(TITLE, () => result.head || '<title>DealDrop</title>')
       .replace('</head>', () => `${assets}</head>`)

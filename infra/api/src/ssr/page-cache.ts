@@ -2,13 +2,18 @@
  * Rendered pages kept in memory per process, each tagged with the content version it was rendered
  * at: a staff write (which bumps the version, see content-version) retires every page at once, and
  * a page also expires after `ttlMs` because time alone changes what it shows (a deal starts or
- * expires). Compressed bodies are made once per page, not once per visit.
+ * expires). Each answer stamps its own nonce into the body (lib/csp.ts), so bodies are compressed
+ * per answer; the ETag is taken from the unstamped page.
  */
-import { etagOf, type CompressedBodies } from '../lib/http-cache.js';
+import { etagOf } from '../lib/http-cache.js';
 
-export interface CachedPage extends CompressedBodies {
+export interface CachedPage {
   status: number;
   html: string;
+  /** CSP hash sources of the page's own inline scripts (lib/csp.ts), kept with the body they match. */
+  scriptHashes: readonly string[];
+  /** What our scripts' nonce attributes hold in `html`; replaced by each answer's nonce (lib/csp.ts). */
+  nonceMarker: string;
   etag: string;
   version: number;
   buildId: string;
@@ -36,12 +41,11 @@ export class PageCache {
     return page;
   }
 
-  set(key: string, page: Omit<CachedPage, 'etag' | 'expiresAt' | 'encoded'>): CachedPage {
+  set(key: string, page: Omit<CachedPage, 'etag' | 'expiresAt'>): CachedPage {
     const entry: CachedPage = {
       ...page,
       etag: etagOf(page.html),
       expiresAt: Date.now() + this.ttlMs,
-      encoded: new Map(),
     };
     this.pages.set(key, entry);
     while (this.pages.size > this.maxEntries) this.pages.delete(this.pages.keys().next().value!);

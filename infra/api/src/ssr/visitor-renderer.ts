@@ -5,9 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ClientConfig, SsrApiAnswer, SsrApiCall } from '@deals/contract';
-import { serverDocument } from './document.js';
+import { serverDocument, ssrInfoScript } from './document.js';
 import { PageCache, type CachedPage } from './page-cache.js';
 import type { ServerBundleSource } from './server-bundle.js';
+import { inlineScriptHashes, markScripts, newNonceMarker, sha256Source } from '../lib/csp.js';
 import { inRenderScope } from '../lib/render-scope.js';
 
 export interface VisitorRendererOptions {
@@ -31,12 +32,15 @@ const PAGE_STATUSES = new Set([200, 404, 410]);
 export class VisitorRenderer {
   private readonly cache: PageCache;
   private readonly inFlight = new Map<string, Promise<CachedPage | null>>();
+  /** Taken from the shell alone, before any content is poured in (see lib/csp.ts). */
+  private readonly shellScriptHashes: string[];
 
   constructor(
     private readonly fastify: FastifyInstance,
     private readonly options: VisitorRendererOptions,
   ) {
     this.cache = new PageCache(options.ttlMs);
+    this.shellScriptHashes = inlineScriptHashes(options.shellHtml);
   }
 
   /** The rendered page for a path and query, from the cache when still current; null to fall back. */
@@ -67,7 +71,16 @@ export class VisitorRenderer {
       const result = await Promise.race([inRenderScope(() => build.bundle.render({ url, config: this.options.config, api: (call) => this.api(call) })), timeout]);
       if (!PAGE_STATUSES.has(result.status)) throw new Error(`the render answered status ${result.status}`);
       if (typeof result.html !== 'string' || typeof result.head !== 'string' || typeof result.data !== 'string') throw new Error('the render answered no markup');
-      return this.cache.set(url, { status: result.status, html: serverDocument(this.options.shellHtml, build, result), version, buildId: build.buildId });
+      // One marker per page, unknown to the render (see lib/csp.ts).
+      const nonceMarker = newNonceMarker();
+      return this.cache.set(url, {
+        status: result.status,
+        html: serverDocument(markScripts(this.options.shellHtml, nonceMarker), build, result, nonceMarker),
+        nonceMarker,
+        scriptHashes: [sha256Source(ssrInfoScript(build)), ...this.shellScriptHashes],
+        version,
+        buildId: build.buildId,
+      });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.options.source.reportOnce(`render:${build.buildId}:${reason}`, `server rendering failed with the public remote build ${build.buildId}; the page was rendered in the browser (${reason})`, error);

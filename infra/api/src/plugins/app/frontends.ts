@@ -13,6 +13,7 @@ import { REMOTE_NAMES, type ClientConfig, type RemoteName, type RemotesManifest 
 import { isApiPath } from '../../errors.js';
 import { publicCacheTtlMs, sendCachedText, SHARED_CACHE_CONTROL } from '../../lib/http-cache.js';
 import type { AppOptions, Env } from '../../options.js';
+import { inlineScriptHashes, markScripts, newNonce, newNonceMarker, pagePolicy, stampNonce, type PageKind } from '../../lib/csp.js';
 import { canHostRender } from '../../ssr/document.js';
 import { ServerBundleSource, type RemoteLocation } from '../../ssr/server-bundle.js';
 import { VisitorRenderer } from '../../ssr/visitor-renderer.js';
@@ -149,6 +150,23 @@ function visitorRenderer(fastify: FastifyInstance, env: Env, root: string, shell
   });
 }
 
+/**
+ * Whether the site settings turn web analytics on, which lets the page load gtag.js (see
+ * lib/csp.ts). Read from the cached site info, so it follows the settings as pages do.
+ */
+function analyticsSetting(fastify: FastifyInstance): () => Promise<boolean> {
+  let last = { etag: '', on: false };
+  return async () => {
+    if (!fastify.hasDecorator('siteInfo')) return false;
+    const answer = await fastify.siteInfo.answer();
+    if (answer.etag !== last.etag) {
+      const id = (JSON.parse(answer.text) as { googleAnalyticsId?: unknown }).googleAnalyticsId;
+      last = { etag: answer.etag, on: typeof id === 'string' && id.trim() !== '' };
+    }
+    return last.on;
+  };
+}
+
 async function registerShell(fastify: FastifyInstance, shellDist: string, env: Env, publicDist: string | null, root: string): Promise<void> {
   const indexPath = join(shellDist, 'index.html');
   if (!existsSync(indexPath)) {
@@ -159,31 +177,52 @@ async function registerShell(fastify: FastifyInstance, shellDist: string, env: E
   const indexHtml = injectClientConfig(await readFile(indexPath, 'utf8'), clientConfig(env));
   // The public remote may be redeployed under a running server: its manifest is re-read at most
   // every few seconds.
-  let visitorHtml = { html: indexHtml, readAt: 0 };
+  // The shell's pages hold no content: its scripts carry this marker, replaced per answer by a nonce.
+  const shellMarker = newNonceMarker();
+  const markedIndex = markScripts(indexHtml, shellMarker);
+  let visitorHtml = { html: markedIndex, readAt: 0 };
   const visitorIndex = async () => {
     if (publicDist && Date.now() - visitorHtml.readAt > 5_000) {
       const preloads = await publicRemotePreloads(publicDist);
-      visitorHtml = { html: preloads ? indexHtml.replace('</head>', () => `${preloads}</head>`) : indexHtml, readAt: Date.now() };
+      visitorHtml = { html: preloads ? markedIndex.replace('</head>', () => `${preloads}</head>`) : markedIndex, readAt: Date.now() };
     }
     return visitorHtml.html;
   };
   const renderer = visitorRenderer(fastify, env, root, indexHtml);
+  // Every document below is this one with links, a meta tag or content added: the same scripts of ours.
+  const shellScriptHashes = inlineScriptHashes(indexHtml);
+  const analyticsOn = analyticsSetting(fastify);
+  const applyPolicy = async (reply: FastifyReply, kind: PageKind, scriptHashes: readonly string[], nonce: string) => {
+    const analytics = kind === 'visitor' && (await analyticsOn());
+    fastify.contentSecurity.apply(reply, pagePolicy(fastify.contentSecurity, { kind, scriptHashes, nonce, analytics }));
+    // For browsers that know X-Frame-Options only (helmet's default is SAMEORIGIN).
+    if (kind === 'back-office') reply.header('x-frame-options', 'DENY');
+  };
   const sendRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const page = renderer ? await renderer.page(request.url) : null;
     if (!page) return false;
+    const nonce = newNonce();
+    await applyPolicy(reply, 'visitor', page.scriptHashes, nonce);
     reply.code(page.status);
-    await sendCachedText(request, reply, { ...page, text: page.html }, { type: 'text/html; charset=utf-8', cacheControl: RENDERED_PAGE_CACHE_CONTROL });
+    // The ETag stays the cached page's (taken before any nonce): bodies that differ only by their
+    // nonce are the same page, and a revalidated copy keeps running by the hashes. A stamped body
+    // is compressed per answer, as it is never sent twice.
+    const text = stampNonce(page.html, page.nonceMarker, nonce);
+    await sendCachedText(request, reply, { text, etag: page.etag, encoded: new Map() }, { type: 'text/html; charset=utf-8', cacheControl: RENDERED_PAGE_CACHE_CONTROL });
     return true;
   };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     if (path === '/') return reply.redirect(`/home${request.url.slice(1)}`, 301);
     if (isRenderedPath(path) && (await sendRendered(request, reply))) return reply;
+    const backOffice = BACK_OFFICE_PATH.test(path);
+    const nonce = newNonce();
+    await applyPolicy(reply, backOffice ? 'back-office' : 'visitor', shellScriptHashes, nonce);
     if (PREVIEW_PATH.test(path)) {
-      const html = (await visitorIndex()).replace('</head>', () => `${NOINDEX_META}</head>`);
+      const html = stampNonce((await visitorIndex()).replace('</head>', () => `${NOINDEX_META}</head>`), shellMarker, nonce);
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', NO_CACHE).header('x-robots-tag', 'noindex').send(html);
     }
-    const html = BACK_OFFICE_PATH.test(path) ? indexHtml : await visitorIndex();
+    const html = stampNonce(backOffice ? markedIndex : await visitorIndex(), shellMarker, nonce);
     return reply.code(200).type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(html);
   };
 
@@ -244,5 +283,5 @@ export default fp<AppOptions>(
     registerServiceWorker(fastify, join(root, 'remote-public', 'dist'));
     await registerShell(fastify, join(root, 'shell', 'dist'), env, publicDist, root);
   },
-  { name: 'frontends', dependencies: ['compress', 'content-version'] },
+  { name: 'frontends', dependencies: ['compress', 'content-version', 'security-headers'] },
 );
