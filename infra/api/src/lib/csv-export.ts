@@ -9,10 +9,17 @@ import { CSV_BOM, csvHeader, csvRows, type CsvColumn } from '@deals/contract/csv
 import { TABLE_MESSAGES } from '@deals/contract/tables';
 import { fieldError } from '../errors.js';
 
-export function sendCsv<Row>(reply: FastifyReply, fileName: string, columns: readonly CsvColumn<Row>[], batches: AsyncIterable<Row[]>): FastifyReply {
+/**
+ * Resolves once the first batch is read, before any byte is sent: that read runs the query with
+ * every filter, so a filter the database refuses (an impossible date, an id out of range) fails
+ * here and is answered 400 like the list call, instead of cutting a started 200 download short.
+ */
+export async function sendCsv<Row>(reply: FastifyReply, fileName: string, columns: readonly CsvColumn<Row>[], batches: AsyncIterable<Row[]>): Promise<FastifyReply> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
   async function* chunks() {
     yield CSV_BOM + csvHeader(columns);
-    for await (const rows of batches) yield csvRows(columns, rows);
+    for (let batch = first; !batch.done; batch = await iterator.next()) yield csvRows(columns, batch.value);
   }
   return reply
     .type('text/csv; charset=utf-8')

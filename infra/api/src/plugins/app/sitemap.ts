@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { MESSAGES, type ErrorResponse } from '@deals/contract';
 import { etagOf, publicCacheTtlMs, sendCachedText, SHARED_CACHE_CONTROL, VersionedCache, type CompressedBodies } from '../../lib/http-cache.js';
 import type { AppOptions, Env } from '../../options.js';
 import { createSitemapQueries, SITEMAP_KINDS, type SitemapKind, type SitemapQueries, type SitemapRow } from '../../sitemap/sitemap-queries.js';
@@ -93,7 +94,8 @@ export default fp<AppOptions>(
     };
 
     const send = (request: FastifyRequest, reply: FastifyReply, type: string, answer: Answer | null) => {
-      if (!answer) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+      // The same 404 as every other missing path, so clients read one error format.
+      if (!answer) return reply.code(404).send({ message: MESSAGES.notFound } satisfies ErrorResponse);
       return sendCachedText(request, reply, answer, { type, cacheControl: SHARED_CACHE_CONTROL });
     };
 
