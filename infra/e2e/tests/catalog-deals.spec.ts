@@ -167,7 +167,7 @@ test.describe('deals list', () => {
   });
 });
 
-test.describe('deals list at scale (issue 18)', () => {
+test.describe('deals list at scale', () => {
   test('pages and sorts on the server with the state in the address, and a bulk deactivate takes the chosen deals off the public site', async ({ page, signIn, catalog }) => {
     const first = await catalog.createDealWithOwnCatalog('E2E Bulk');
     const second = await catalog.createDealWithOwnCatalog('E2E Bulk');
@@ -214,7 +214,7 @@ test.describe('deals list at scale (issue 18)', () => {
   });
 });
 
-test.describe('deal import (issue 18)', () => {
+test.describe('deal import', () => {
   test('checks a CSV with a bad row, shows the row\'s problem, imports the good rows and they are live on the site', async ({ page, signIn, catalog }) => {
     const { name: store, suffix } = uniqueName('E2E Import Store');
     const productType = `E2E Import Category ${suffix}`;

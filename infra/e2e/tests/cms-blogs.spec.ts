@@ -79,7 +79,7 @@ test('an admin creates a blog with a content section and a banner image, and the
   await expect(bannerCard.getByRole('img', { name: 'Banner Image preview' })).toBeVisible();
   await expect(bannerCard.getByText('blog-banner.png')).toBeVisible();
   await expectAccessible(page, 'the Blog Details screen');
-  // Issue 20: Publish saves the edit as the draft and publishes it; the editor stays.
+  // Publish saves the edit as the draft and publishes it; the editor stays.
   const publish = publishButton(page);
   await expect(publish).toBeEnabled();
   await publish.click();

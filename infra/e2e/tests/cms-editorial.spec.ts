@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { button, toast, uniqueName } from './support/catalog';
 import { expect, test, publishButton } from './support/cms';
 
-// Issue 20's acceptance, in Chromium against the real API, database and job queue: a staff member
+// The acceptance of drafts and schedules, in Chromium against the real API, database and job queue: a staff member
 // edits the About page, previews the draft while visitors still see the old page, schedules it a
 // minute ahead, sees it go live, then restores the previous revision; the audit log shows each step.
 // (The page is made for the test, so other tests' About page is left alone.)

@@ -101,7 +101,7 @@ test('an admin builds a page with a banner of two slides and two content section
     }
     await modal.locator('input[type="file"]').setInputFiles(pngFile(`slide-${index + 1}.png`));
     await expect(modal.getByRole('img', { name: 'Image preview' })).toBeVisible();
-    // Issue 20: a slide is part of the banner's draft; nothing is public until Publish.
+    // A slide is part of the banner's draft; nothing is public until Publish.
     await button(modal, 'Add').click();
     await expect(modal).toBeHidden();
     await expect(rowWith(items, slide)).toHaveCount(1);
@@ -209,7 +209,7 @@ test('an admin builds a page with a banner of two slides and two content section
   await page.goBack();
   await expect(page).toHaveURL(EDIT_PAGE_URL);
 
-  // ---- Publish (issue 20): Is Active? on, then Publish saves that as the draft and publishes it.
+  // ---- Publish: Is Active? on, then Publish saves that as the draft and publishes it.
   const active = page.getByRole('switch', { name: 'Is Active?' });
   await expect(active).not.toBeChecked();
   await active.click();

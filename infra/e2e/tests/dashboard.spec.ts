@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { ADMIN_PATHS, expect, pngFile, rowWith, tableRows, test, uniqueName, type SignedIn } from './support/catalog';
 import { DESKTOP, PHONE, POPUP_KEYS } from './support/public';
 
-// Issue 19 point 5, the dashboard that reports, in Chromium against the real API: a visitor's
+// The dashboard that reports, in Chromium against the real API: a visitor's
 // click on "Get Deal Now!" (through /out/{id}) shows on the staff member's dashboard, and the
 // "expiring in the next 48 h" figure opens the deals table filtered to exactly those deals.
 

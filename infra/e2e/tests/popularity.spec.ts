@@ -1,7 +1,7 @@
 import { expect, test, uniqueName } from './support/catalog';
 import { api, DESKTOP, POPUP_KEYS } from './support/public';
 
-// Issue 19 points 1-2 in Chromium against the real API: a visitor's click on "Get Deal Now!" goes
+// In Chromium against the real API: a visitor's click on "Get Deal Now!" goes
 // through /out/{id} to the store, is counted, and moves the deal up the "Most Popular" sort (the
 // e2e server recomputes popularity every second instead of every minute).
 

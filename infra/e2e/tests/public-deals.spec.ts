@@ -74,7 +74,7 @@ test.describe('home', () => {
     await row.getByRole('link', { name: `View All ${section.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/deals/[a-z0-9-]+/${section.id}$`));
     expect(await searched).toMatchObject({ featuredSections: [section.id], skip: 0 });
-    // A one-section list is that section's landing page (issue 16).
+    // A one-section list is that section's landing page.
     await expect(page).toHaveTitle(`${section.name} deals and promo codes | ${info.companyName}`);
     await expect(page.getByRole('checkbox', { name: section.name })).toBeChecked();
     await settled(page);
@@ -265,7 +265,7 @@ test.describe('deal card', () => {
     await expect(card.getByText('No Code Needed')).toBeVisible();
     await expect(card.getByRole('button', { name: /PROMO CODE/ })).toHaveCount(0);
     const go = card.getByRole('link', { name: 'Get Deal Now!' });
-    // Through the click-out (issue 19), which answers with the deal's link.
+    // Through the click-out, which answers with the deal's link.
     await expect(go).toHaveAttribute('href', `/out/${deal!.id}`);
     await expect(go).toHaveAttribute('target', '_blank');
     await expect(go).toHaveAttribute('rel', /nofollow sponsored/);

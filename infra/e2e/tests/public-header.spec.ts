@@ -55,7 +55,7 @@ test.describe('header on the desktop', () => {
     await names.filter({ hasText: store.name }).click();
     await expect(page).toHaveURL(new RegExp(`/deals\\?stores=${store.id}$`));
     expect((await searched).categories).toEqual([store.id]);
-    // A one-store list is that store's landing page (issue 16).
+    // A one-store list is that store's landing page.
     await expect(page.getByRole('heading', { level: 1, name: `${store.name} deals and promo codes` })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: store.name })).toBeChecked();
     // Choosing closed the submenu.

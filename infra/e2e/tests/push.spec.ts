@@ -7,7 +7,7 @@ import { POPUP_KEYS } from './support/public';
 import { PORTS } from './support/servers';
 import { createSubscriber, startPushReceiver, stubPushManager, verifyVapidAuthorization, type PushReceiver, type Subscriber } from './support/push';
 
-// Push notifications end to end (issue 8's acceptance): a visitor turns on deal alerts in the
+// Push notifications end to end: a visitor turns on deal alerts in the
 // site's footer (real service worker, real permission, the site's own code), the admin sends a
 // notification from the console, the API's delivery worker sends it over Web Push (VAPID,
 // aes128gcm) to the subscription's endpoint, and the console's history shows it delivered.
@@ -185,7 +185,7 @@ const receivedFor = (title: (text: string) => boolean) =>
     .map((request) => JSON.parse(subscriber.decrypt(request.body)) as { title: string; message: string; url: string })
     .filter((payload) => title(payload.title));
 
-// Issue 19 point 3: a deal saved to start later, in a "Send Notification Immediately" category, is
+// A deal saved to start later, in a "Send Notification Immediately" category, is
 // announced by the job queue when it starts, once.
 test('a deal scheduled a few seconds ahead is announced once, when it starts', async ({ catalog }) => {
   const { name, suffix } = uniqueName('E2E Scheduled Deal');
@@ -206,7 +206,7 @@ test('a deal scheduled a few seconds ahead is announced once, when it starts', a
   expect(announced()).toBe(1);
 });
 
-// Issue 19 point 4: a visitor follows a word from the deal list; a new deal matching it is pushed
+// A visitor follows a word from the deal list; a new deal matching it is pushed
 // to that browser with the reason in its title, one that does not match is not.
 test('a visitor follows a word from the deal list and gets a push for a new matching deal', async ({ catalog }) => {
   const { suffix } = uniqueName('E2E Follow');

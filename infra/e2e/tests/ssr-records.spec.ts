@@ -1,6 +1,6 @@
 import { expect, test, uniqueName } from './support/catalog';
 
-// Issue 16: rendered pages and the sitemap follow the back office at once (a staff write retires
+// Rendered pages and the sitemap follow the back office at once (a staff write retires
 // every cached page), and a deal that exists but is not live answers 410 with its store's live deals.
 
 const html = { accept: 'text/html' };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PORTS, REMOTE_ORIGIN_ROOT } from './support/servers';
 
-// Issue 16: remote-public stays independently deployable with server rendering. The server on
+// remote-public stays independently deployable with server rendering. The server on
 // PORTS.redeploy renders with whatever the stand-in CDN (support/remote-origin.mjs) serves at its
 // manifest URL; these tests deploy patched copies of remote-public/dist there, with no rebuild and
 // no restart of the shell or the API, and break the server bundle on purpose.

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { api } from './support/public';
 import { PORTS } from './support/servers';
 
-// Issue 16: what a crawler or a link preview reads (the HTML, no JavaScript run), and that the
+// What a crawler or a link preview reads (the HTML, no JavaScript run), and that the
 // browser then hydrates that markup without an error and without fetching it again.
 
 interface Expected {

@@ -38,7 +38,7 @@ describe('searchBody', () => {
 });
 
 describe('the filter labels', () => {
-  it('labels the five sort options, Most Popular (issue 19) and the price tiers with their ranges', () => {
+  it('labels the five sort options, Most Popular and the price tiers with their ranges', () => {
     expect(Object.keys(SORT_LABELS)).toEqual(['', 'DESC_PRICE', 'ASC_PRICE', 'DESC_DISCOUNT', 'ASC_DISCOUNT', 'DESC_DATE', 'DESC_POPULARITY']);
     expect(SORT_LABELS.DESC_POPULARITY).toBe('Most Popular');
     expect(SORT_LABELS.DESC_PRICE).toBe('Price: High to Low');

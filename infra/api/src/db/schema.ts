@@ -10,6 +10,8 @@ export * from './schema/deployment.js';
 export * from './schema/clicks.js';
 export * from './schema/history.js';
 export * from './schema/trust.js';
+export * from './schema/security.js';
+export * from './schema/versions.js';
 
 import { type bannerItems, type contentSections, type pages, type siteAssets } from './schema/content.js';
 import { type categories, type products } from './schema/catalog.js';

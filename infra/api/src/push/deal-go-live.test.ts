@@ -1,5 +1,5 @@
 /**
- * Scheduled go-live (issue 19 point 3) through pg-boss: a deal starting later is announced once
+ * Scheduled go-live through pg-boss: a deal starting later is announced once
  * when it starts, across a restart and with two instances; moving the start reschedules,
  * deactivating or deleting cancels.
  *

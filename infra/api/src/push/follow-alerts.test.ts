@@ -1,5 +1,5 @@
 /**
- * Follow alerts (issue 19 point 4): a new live deal is queued for, and fanned out to, exactly the
+ * Follow alerts: a new live deal is queued for, and fanned out to, exactly the
  * browsers whose followed words or stores match it. Deals are created through the API (as staff
  * do), follows made through DealAlerts/Follow, and the worker's claim is run by hand so the chosen
  * targets can be read before anything is sent.

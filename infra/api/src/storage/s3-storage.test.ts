@@ -1,5 +1,5 @@
 /**
- * Uploads on an S3-compatible bucket (issue 17): the blob-store contract on both stores, the app
+ * Uploads on an S3-compatible bucket: the blob-store contract on both stores, the app
  * with `S3_BUCKET` set (uploads, Attachments, sized renditions, release), two instances on one
  * bucket and one database, and the copy command's core. The bucket is a real S3-protocol server
  * (s3rver) spoken to by the real AWS SDK.

@@ -32,7 +32,7 @@ export interface CmsDocument {
   keywords: string | null;
   description: string | null;
   contentSections: PageComponent[];
-  /** Issue 20: drafts and schedules. */
+  /** Drafts and schedules. */
   editorial: { hasDraft: boolean; publishAt: string | null; unpublishAt: string | null };
 }
 
@@ -323,5 +323,5 @@ export async function typeRichText(page: Page, scope: Page | Locator, label: str
 
 export { expectNoSeriousAdminA11yViolations as expectAccessible } from './catalog';
 
-/** The editors' Publish button (issue 20; its icon is part of its name), not the bar's Unpublish. */
+/** The editors' Publish button (its icon is part of its name), not the bar's Unpublish. */
 export const publishButton = (scope: Page | Locator) => scope.getByRole('button', { name: /^(loading )?(cloud-upload )?Publish$/ });

@@ -93,7 +93,7 @@ describe('DealCard', () => {
     renderCard(deal({ promoCode: null }));
     expect(screen.getByText('No Code Needed')).toBeInTheDocument();
     const go = screen.getByRole('link', { name: 'Get Deal Now!' });
-    // Issue 19: the click-out (302 to the deal's link), never the store link itself.
+    // The click-out (302 to the deal's link), never the store link itself.
     expect(go).toHaveAttribute('href', '/out/7');
     expect(go).toHaveAttribute('target', '_blank');
     expect(go).toHaveAttribute('rel', 'noopener noreferrer nofollow sponsored');
@@ -133,7 +133,7 @@ describe('badgeColors', () => {
     expect(badgeColors('red')).toEqual({ background: '#000000', color: '#ffffff' });
   });
 
-  it('sends every outbound link through /out/{id} with rel="nofollow sponsored" in a new tab (issue 19)', () => {
+  it('sends every outbound link through /out/{id} with rel="nofollow sponsored" in a new tab', () => {
     const { container } = renderCard(deal({ promoCode: null }));
     const outbound = [...container.querySelectorAll('a')].filter((a) => !a.getAttribute('href')?.startsWith('/deal/details/'));
     expect(outbound.length).toBeGreaterThan(0);
@@ -145,7 +145,7 @@ describe('badgeColors', () => {
     expect(container.innerHTML).not.toContain('shop.example');
   });
 
-  it('shows the Hot badge only for a deal the API marks hot (issue 19)', () => {
+  it('shows the Hot badge only for a deal the API marks hot', () => {
     const { unmount } = renderCard(deal({ hot: true }));
     expect(screen.getByText('Hot', { exact: true })).toHaveClass('deal-card__hot');
     unmount();

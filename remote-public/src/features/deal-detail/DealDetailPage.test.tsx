@@ -89,7 +89,7 @@ describe('DealDetailPage', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'About this item' })).toBeInTheDocument();
     expect(screen.getByText(/Up to 30 hours/).textContent).toBe('Up to 30 hours of battery.\nFolds flat.');
     const go = screen.getByRole('link', { name: 'Go to Product Deal' });
-    // Issue 19: through the click-out, which redirects to DEAL.link and counts the click.
+    // Through the click-out, which redirects to DEAL.link and counts the click.
     expect(go).toHaveAttribute('href', `/out/${DEAL.id}`);
     expect(go).toHaveAttribute('target', '_blank');
     expect(go).toHaveAttribute('rel', 'noopener noreferrer nofollow sponsored');

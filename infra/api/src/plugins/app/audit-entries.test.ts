@@ -1,5 +1,5 @@
 /**
- * Issue 20 point 4: the field-level audit entries of the staff writes (who, what record, which
+ * The field-level audit entries of the staff writes (who, what record, which
  * fields from what to what, from which IP), secrets never written, nothing for a refused write.
  */
 import assert from 'node:assert/strict';

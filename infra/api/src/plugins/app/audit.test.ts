@@ -7,7 +7,7 @@ import { form, testImage } from '../../test-support/forms.js';
 import { createTestStaff, type TestStaff } from '../../test-support/staff.js';
 import { fieldChanges, REDACTED } from './audit.js';
 
-describe('audit log (issue 20, in progress)', () => {
+describe('audit log', () => {
   let t: TestApp;
   let people: TestStaff;
 

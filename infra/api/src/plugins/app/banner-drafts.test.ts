@@ -1,5 +1,5 @@
 /**
- * Issue 20: drafts, publishing, schedules and revisions of banners WITH their items. What the public
+ * Drafts, publishing, schedules and revisions of banners WITH their items. What the public
  * sees is checked through the page the banner is on (`Home/GetDynamicPage`).
  *
  * The queue runs on the database's clock: "advancing the clock" moves the stored instants and

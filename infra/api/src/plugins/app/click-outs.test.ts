@@ -1,5 +1,5 @@
 /**
- * Issue 19 point 1: `/out/{dealId}` redirects to the deal's link and records the click without
+ * `/out/{dealId}` redirects to the deal's link and records the click without
  * personal data: once per visitor (salted hash of IP and user agent), deal and UTC day; bots, HEAD
  * and prefetches are redirected but not counted; the buffer is written on a clean shutdown.
  */

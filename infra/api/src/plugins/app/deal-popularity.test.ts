@@ -1,5 +1,5 @@
 /**
- * Issue 19 point 2: the decayed popularity score, the "Most Popular" sort of the public list, the
+ * The decayed popularity score, the "Most Popular" sort of the public list, the
  * "Hot" flag on cards from the site's threshold, and the 7-day clicks on the admin deals table; the
  * incremental refresh (scores relative to the month's epoch: a round rewrites only the deals with
  * new clicks or hours leaving a window, a new month recomputes all).

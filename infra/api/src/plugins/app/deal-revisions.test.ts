@@ -11,7 +11,7 @@ import { createTestStaff, type TestStaff, type TestUser } from '../../test-suppo
 
 type Fields = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
-describe('deal revisions and audit entries (issue 20)', () => {
+describe('deal revisions and audit entries', () => {
   let t: TestApp;
   let people: TestStaff;
   let storeId: number;

@@ -1,5 +1,5 @@
 /**
- * Issue 20: drafts, publishing, schedules, revisions and preview links of pages and blogs
+ * Drafts, publishing, schedules, revisions and preview links of pages and blogs
  * (the clock advanced as test-support/schedules.ts does it).
  */
 import assert from 'node:assert/strict';

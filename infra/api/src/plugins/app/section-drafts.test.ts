@@ -1,5 +1,5 @@
 /**
- * Issue 20: drafts, publishing, schedules and revisions of content sections. What a visitor sees is
+ * Drafts, publishing, schedules and revisions of content sections. What a visitor sees is
  * the section on a page (`Home/GetDynamicPage`); the editor's preview is the page's preview.
  *
  * The queue runs on the database's clock, which a test cannot stop: "advancing the clock" moves

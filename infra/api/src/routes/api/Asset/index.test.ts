@@ -58,7 +58,7 @@ describe('Asset routes', () => {
   it('answers every field as null before the first save', async () => {
     const asset = await read();
     assert.deepEqual(Object.keys(asset).sort(), [...Object.keys(FULL), 'companyLogoPath', 'companyIconPath', 'hotDealThreshold'].sort());
-    // Issue 19: the "Hot" threshold has its default; every other field is empty.
+    // The "Hot" threshold has its default; every other field is empty.
     const { hotDealThreshold, ...rest } = asset;
     assert.equal(hotDealThreshold, 10);
     assert.ok(Object.values(rest).every((value) => value === null));
@@ -84,7 +84,7 @@ describe('Asset routes', () => {
     const asset = await read();
     const { companyLogoPath, companyIconPath, hotDealThreshold, ...text } = asset;
     assert.deepEqual(text, FULL);
-    assert.equal(hotDealThreshold, 10, 'issue 19: kept when the form does not send it');
+    assert.equal(hotDealThreshold, 10, 'kept when the form does not send it');
     assert.match(companyLogoPath, STORED_NAME);
     assert.match(companyIconPath, STORED_NAME);
     const disk = await storedFiles(t.app);

@@ -1,5 +1,5 @@
 /**
- * Issue 20 point 4: the audit log screen's calls (admins only): one page of the log with its
+ * The audit log screen's calls (admins only): one page of the log with its
  * total, newest first, filtered by person, record type, action and day range; the CSV; the
  * person and record-type choices; and the daily retention purge.
  */
@@ -19,7 +19,7 @@ const START = Math.floor(Date.now() / DAY) * DAY - 10 * DAY;
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const RETENTION_DAYS = 30;
 
-describe('AuditLog (issue 20 point 4)', () => {
+describe('AuditLog', () => {
   let t: TestApp;
   let people: TestStaff;
   let gone: TestUser;

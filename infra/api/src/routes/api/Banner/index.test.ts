@@ -80,7 +80,7 @@ describe('Banner routes', () => {
       assert.equal(res.json().message, 'Banner created successfully');
       const { draft, editorial, ...published } = await read(res.json().id);
       assert.deepEqual(published, { id: res.json().id, name: 'Summer', isActive: true, pageId, blogId: null, bannerItems: [] });
-      // Issue 20: the editor's draft (none) and editorial state come with it.
+      // The editor's draft (none) and editorial state come with it.
       assert.equal(draft, null);
       assert.equal(editorial.hasDraft, false);
     });

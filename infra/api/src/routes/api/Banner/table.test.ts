@@ -1,4 +1,4 @@
-/** `GET Banner/GetAllBanners` as a server-side table (issue 18), and `Banner/ExportBannersCsv`. */
+/** `GET Banner/GetAllBanners` as a server-side table, and `Banner/ExportBannersCsv`. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BANNER_TABLE_SORT_KEYS, TABLE_MAX_PAGE_SIZE, type BannerSummary, type TablePage } from '@deals/contract';

@@ -180,7 +180,7 @@ describe('BannerItem routes', () => {
       assert.notEqual(updated.imagePath, old);
       const disk = await storedFiles(t.app);
       assert.ok(disk.includes(String(updated.imagePath)));
-      // Issue 20: the banner's revisions name the old image (Restore would bring it back).
+      // The banner's revisions name the old image (Restore would bring it back).
       assert.ok(disk.includes(old), 'a revision still names the replaced image');
     });
 

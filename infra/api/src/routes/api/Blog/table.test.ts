@@ -1,5 +1,5 @@
 /**
- * `GET Blog/GetAllBlogs` as a server-side table (issue 18): without `page` it answers as the spec
+ * `GET Blog/GetAllBlogs` as a server-side table: without `page` it answers as the spec
  * says (every blog, newest first); with it, one page of the filtered, sorted blogs and their total.
  * Also `Blog/ExportBlogsCsv`.
  */

@@ -324,7 +324,7 @@ describe('ContentSection routes', () => {
       assert.notEqual(section.imagePath, old);
       const disk = await storedFiles(t.app);
       assert.ok(disk.includes(section.imagePath));
-      // Issue 20: the create revision names the old image (Restore would bring it back).
+      // The create revision names the old image (Restore would bring it back).
       assert.ok(disk.includes(old), 'a revision still names the replaced image');
       assert.equal((await t.app.inject({ method: 'DELETE', url: `${BASE}/DeleteContentSection?id=${id}`, headers: users.admin.headers })).statusCode, 200);
       assert.ok(!(await storedFiles(t.app)).includes(old), 'deleted with the section and its revisions');

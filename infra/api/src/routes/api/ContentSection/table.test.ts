@@ -1,6 +1,6 @@
 /**
  * `GET ContentSection/GetAllContentSections` as the content-sections screen's server-side table
- * (issue 18): without `page` the spec answer (content sections alone); with it, one page of content
+ * — without `page` the spec answer (content sections alone); with it, one page of content
  * sections and banners together, filtered and sorted, and their total. Also the CSV export.
  */
 import assert from 'node:assert/strict';
@@ -41,7 +41,7 @@ describe('GetAllContentSections as the content-sections table', () => {
     t = await createTestApp();
     people = await createTestStaff(t.app);
     rows = [];
-    // Issue 20: each row says whether it has unpublished changes, and its schedule.
+    // Each row says whether it has unpublished changes, and its schedule.
     const editorial = { hasDraft: false, publishAt: null, unpublishAt: null };
     for (const section of SECTIONS) rows.push({ kind: 'CONTENT_SECTION', id: await insertContentSection(t.app, section), ...section, ...editorial });
     for (const banner of BANNERS) rows.push({ kind: 'BANNER', id: await insertBanner(t.app, banner, [{}, {}]), type: 'CONTENT_SECTION_DYNAMIC_BANNER', ...banner, ...editorial });

@@ -1,5 +1,5 @@
 /**
- * Issue 19 point 5: `GET Dashboard/GetStats`, the dashboard's figures. Staff see their own deals'
+ * `GET Dashboard/GetStats`, the dashboard's figures. Staff see their own deals'
  * and notifications' figures, admins everyone's; clicks are zero-filled over 30 UTC days; the
  * expiring window is the one the admin deals table's filters take, so the dashboard's link lists
  * exactly the deals it counts.

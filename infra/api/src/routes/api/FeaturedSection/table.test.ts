@@ -1,5 +1,5 @@
 /**
- * A featured section's deals and the Add Deals picker as server-side tables (issue 18): pages and
+ * A featured section's deals and the Add Deals picker as server-side tables: pages and
  * totals from the database, the section's order or a column's, the picker leaving out the
  * section's own deals; the spec's calls unchanged without the new parameters.
  */

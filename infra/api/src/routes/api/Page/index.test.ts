@@ -302,7 +302,7 @@ describe('Page routes', () => {
       assert.equal(res.statusCode, 200);
       assert.equal(res.json().message, 'Banner image removed successfully');
       assert.equal((await getPage(id)).bannerImageFilePath, null);
-      // Issue 20: the page's first revision still names it (Restore would bring it back).
+      // The page's first revision still names it (Restore would bring it back).
       assert.ok(await imageOnDisk(t.app, image));
       assert.equal((await call('DELETE', 'DeleteBannerImage?pageId=777777')).statusCode, 404);
       assert.equal((await call('DELETE', 'DeleteBannerImage?pageId=..%2F1')).statusCode, 400);

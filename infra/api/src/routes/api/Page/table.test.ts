@@ -1,5 +1,5 @@
 /**
- * `GET Page/GetAllPages` as a server-side table (issue 18), and `Page/ExportPagesCsv`. The calls
+ * `GET Page/GetAllPages` as a server-side table, and `Page/ExportPagesCsv`. The calls
  * share their implementation with blogs (Blog/table.test.ts covers every filter); this checks what
  * differs: the pages alone, by name by default, the title filter and the CSV's columns.
  */

@@ -1,5 +1,5 @@
 /**
- * `POST Product/BulkUpdateProducts` (issue 18): bulk actions of the admin deals table on chosen
+ * `POST Product/BulkUpdateProducts`: bulk actions of the admin deals table on chosen
  * rows or on every deal matching the filters, one transaction each, the owner rule per row.
  */
 import assert from 'node:assert/strict';

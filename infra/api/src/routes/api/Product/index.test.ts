@@ -347,7 +347,7 @@ describe('GET /api/Product/GetProductsForDashboard', () => {
     assert.equal(cards.length, 100);
     assert.equal(cards[0].name, 'Dash 119');
     assert.equal(cards[99].name, 'Dash 20');
-    // `hot` (issue 19) is optional: only the public list and the featured sections carry it.
+    // `hot` is optional: only the public list and the featured sections carry it.
     assert.deepEqual(Object.keys(cards[0]).sort(), Object.keys(DealCardSchema.properties).filter((key) => key !== 'hot' && !(key in DealTrustFields)).sort());
     const second = (await t.app.inject({ method: 'GET', url: '/api/Product/GetProductsForDashboard?skip=100', headers: users.staff.headers })).json();
     assert.equal(second[0].name, 'Dash 19');

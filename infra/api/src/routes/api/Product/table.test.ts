@@ -1,5 +1,5 @@
 /**
- * `GET Product/GetAllProducts` as a server-side table (issue 18): without `page` it answers as the
+ * `GET Product/GetAllProducts` as a server-side table: without `page` it answers as the
  * spec says (every row); with it, one page of the filtered, sorted rows and their total.
  */
 import assert from 'node:assert/strict';

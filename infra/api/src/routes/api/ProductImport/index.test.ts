@@ -1,5 +1,5 @@
 /**
- * Bulk import of deals from CSV (issue 18): the preview checks every row with the deal form's
+ * Bulk import of deals from CSV: the preview checks every row with the deal form's
  * rules, the import saves the valid rows in one transaction, images are fetched without SSRF, and
  * hostile files (wrong encoding, too large, formulas, missing columns, broken quotes) change nothing.
  */

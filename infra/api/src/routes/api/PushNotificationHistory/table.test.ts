@@ -1,5 +1,5 @@
 /**
- * `GET PushNotificationHistory/GetPushNotificationHistory` as a server-side table (issue 18):
+ * `GET PushNotificationHistory/GetPushNotificationHistory` as a server-side table:
  * without `page` it answers as the spec says (every row, newest first); with it, one page of the
  * filtered, sorted rows and their total. `ExportPushNotificationHistoryCsv` streams every matching row.
  */
