@@ -18,14 +18,23 @@ export interface ConflictHandling<Values extends FieldValues> {
   skip?: readonly string[];
 }
 
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * An instant as the date pickers show it, to the minute: the pickers save whole minutes, so a
+ * stored value's seconds are no change the user made and must not be listed as one.
+ */
+const shownInstant = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 /** A value as the comparison shows it. */
 export function shownValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return shownInstant(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.length === 0 ? '(empty)' : value.map(shownValue).join(', ');
   if (typeof value === 'object') {
     const date = value as { toISOString?: () => string };
-    if (typeof date.toISOString === 'function') return date.toISOString();
+    if (typeof date.toISOString === 'function') return shownInstant(date.toISOString());
     if (typeof File !== 'undefined' && value instanceof File) return value.name;
     return JSON.stringify(value);
   }

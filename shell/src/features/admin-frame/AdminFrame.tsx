@@ -103,11 +103,12 @@ export function AdminFrame({ children }: { children: ReactNode }) {
         <Layout.Header className="admin-header">
           {mobile && <Button type="text" icon={<MenuOutlined />} aria-label="Open navigation" onClick={() => setDrawerOpen(true)} />}
           <Typography.Text className="admin-user">{session.user?.username ? `Signed in as ${session.user.username}` : ''}</Typography.Text>
-          <Button icon={<SafetyOutlined />} onClick={() => navigate(SECURITY_PATH)}>
-            Security
+          {/* Phones keep the icons (named for screen readers) so the header stays one line. */}
+          <Button icon={<SafetyOutlined />} aria-label={mobile ? 'Security' : undefined} onClick={() => navigate(SECURITY_PATH)}>
+            {!mobile && 'Security'}
           </Button>
-          <Button icon={<HomeOutlined />} href="/home" target="_blank" rel="noopener noreferrer">
-            Go to Homepage
+          <Button icon={<HomeOutlined />} aria-label={mobile ? 'Go to Homepage' : undefined} href="/home" target="_blank" rel="noopener noreferrer">
+            {!mobile && 'Go to Homepage'}
           </Button>
         </Layout.Header>
         <Layout.Content className="admin-content">{children}</Layout.Content>
