@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { TEXT_INPUT_MESSAGES } from '@deals/contract';
 import { footerItems, products } from '../../db/schema.js';
@@ -59,6 +60,16 @@ describe('text that cannot be stored as sent', () => {
     });
     assert.equal(deep.statusCode, 400);
     assert.equal(deep.json().message, `${'a.'.repeat(10_000)}k\ud800 ${TEXT_INPUT_MESSAGES.invalidCharacters}`);
+  });
+
+  it('reads only parsed data, never a streamed body or a cyclic object graph', () => {
+    const stream = Readable.from(['a\u0000b']) as Readable & { self?: unknown };
+    stream.self = stream;
+    assert.equal(firstUnstorableText(stream), null);
+    const cyclic: Record<string, unknown> = new (class Node {})() as Record<string, unknown>;
+    cyclic.self = cyclic;
+    assert.equal(firstUnstorableText({ upload: cyclic, file: Buffer.from([0]) }), null);
+    assert.deepEqual(firstUnstorableText(Object.assign(Object.create(null), { q: 'a\u0000' })), ['q']);
   });
 
   it('finds the first unstorable text without recursing', () => {

@@ -56,6 +56,19 @@ function pathOf(visit: Visit): string[] {
   return path;
 }
 
+/**
+ * Arrays and plain objects: what a JSON body, a form, a query string or path parameters parse
+ * into. Anything else (a streamed upload's body, a file's Buffer) is not text a client typed, and
+ * walking a stream's properties would wander through the server's own object graph.
+ */
+function isParsedData(value: unknown): value is object {
+  if (Array.isArray(value)) return true;
+  if (!value || typeof value !== 'object') return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  // The query parser's objects inherit from an empty null-prototype object.
+  return prototype === Object.prototype || prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+
 /** The path (as validation errors name fields) of the first unstorable string or key, if any. */
 export function firstUnstorableText(value: unknown): string[] | null {
   // Iterative, and paths built only on a hit: a hostile body may nest thousands of levels deep.
@@ -65,7 +78,7 @@ export function firstUnstorableText(value: unknown): string[] | null {
     const current = visit.value;
     if (typeof current === 'string') {
       if (!isStorableText(current)) return pathOf(visit);
-    } else if (current && typeof current === 'object' && !Buffer.isBuffer(current)) {
+    } else if (isParsedData(current)) {
       for (const [key, item] of Object.entries(current)) {
         const child = { value: item, key, parent: visit };
         if (!isStorableText(key)) return pathOf(child);
