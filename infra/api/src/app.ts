@@ -6,9 +6,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autoload from '@fastify/autoload';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { MESSAGES, type ErrorResponse } from '@deals/contract';
 import { errorHandler } from './errors.js';
+import { DEFAULT_SLOW_MS, failedOrSlowRequests } from './lib/logging.js';
 import type { AppOptions } from './options.js';
 
 export type { AppOptions } from './options.js';
@@ -47,6 +48,7 @@ export function trustProxyOf(value: string | undefined): boolean | string[] {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: 'info' },
+    ...(options.requestLog?.perRequest === false ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     trustProxy: trustProxyOf((options.env ?? process.env).TRUST_PROXY),
     // Opening PGlite and seeding demo data take seconds on a busy two-core machine; Fastify's
     // default of 10 s per plugin would fail a healthy start.
@@ -62,6 +64,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Traced requests need @fastify/otel to see every route as it is added.
+  if (options.tracing) await app.register(options.tracing.fastifyPlugin);
+  app.addHook('onResponse', failedOrSlowRequests(options.requestLog?.slowMs ?? DEFAULT_SLOW_MS));
   app.setErrorHandler(errorHandler);
   app.decorate('notFoundFallback', null);
   app.setNotFoundHandler((request, reply) => {

@@ -3,12 +3,15 @@ import { resolve } from 'node:path';
 import { databaseOptionsFromEnv } from './db/client.js';
 import type { AppOptions, Env } from './options.js';
 import { monorepoRoot } from './paths.js';
+import { loggerOptions, logSettings, type LogSettings } from './lib/logging.js';
 import { parseAllowHosts } from './lib/safe-fetch.js';
 import { readPushEnv } from './push/settings.js';
 
 export interface ServerConfig {
   port: number;
   host: string;
+  /** LOG_FORMAT, LOG_LEVEL, LOG_SLOW_MS as read (the start banner follows the format). */
+  log: LogSettings;
   app: AppOptions;
 }
 
@@ -26,13 +29,16 @@ function nonNegative(value: string, name: string): number {
   return number;
 }
 
-export function readServerConfig(env: Env): ServerConfig {
+export function readServerConfig(env: Env, isTTY = Boolean(process.stdout.isTTY)): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const dataDir = resolve(env.DATA_DIR || './data');
+  // LOG_FORMAT (pretty|json; default pretty on a terminal), LOG_LEVEL, LOG_SLOW_MS: see lib/logging.ts.
+  const log = logSettings(env, isTTY);
   return {
     port,
     host: env.HOST || '0.0.0.0',
+    log,
     app: {
       database: databaseOptionsFromEnv(env, dataDir),
       dataDir,
@@ -50,7 +56,8 @@ export function readServerConfig(env: Env): ServerConfig {
       fetchAllowHosts: parseAllowHosts(env.FETCH_ALLOW_HOSTS),
       // LINK_CHECKS_PER_SECOND: how fast a link check round goes (default 100; 0: unpaced).
       ...(env.LINK_CHECKS_PER_SECOND?.trim() ? { linkHealth: { checksPerSecond: nonNegative(env.LINK_CHECKS_PER_SECOND, 'LINK_CHECKS_PER_SECOND') } } : {}),
-      logger: { level: env.LOG_LEVEL || 'info' },
+      logger: loggerOptions(log),
+      requestLog: { perRequest: log.format === 'json', slowMs: log.slowMs },
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyPluginCallback, FastifyServerOptions } from 'fastify';
 import type { DatabaseOptions } from './db/client.js';
 import type { ClickOutOptions } from './plugins/app/click-outs.js';
 import type { LinkHealthOptions } from './plugins/app/link-health.js';
@@ -56,4 +56,12 @@ export interface AppOptions {
   audit?: { retentionDays?: number };
   /** Fastify's logger option. Default: pino at `info`. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Request logging (lib/logging.ts): whether each request logs "incoming request" and "request
+   * completed" (default true, off on a terminal), and from how many milliseconds a request is
+   * logged as slow (`LOG_SLOW_MS`, default 1000). Failed (5xx) and slow requests are always logged.
+   */
+  requestLog?: { perRequest?: boolean; slowMs?: number };
+  /** OpenTelemetry is on (lib/tracing.ts): @fastify/otel's plugin, registered before everything else. */
+  tracing?: { fastifyPlugin: FastifyPluginCallback };
 }

@@ -1,29 +1,34 @@
 /** Process entry point: configuration from the environment, listening, and graceful shutdown. */
-import { buildApp } from './app.js';
-import { readServerConfig } from './config.js';
+import { gracefulShutdown, shutdownTimeoutOf } from './lib/graceful-shutdown.js';
+import { listenPlaceholder } from './lib/start-placeholder.js';
+import { startTracing } from './lib/tracing.js';
+
+// Tracing before anything imports `pg` (see lib/tracing.ts): the app comes in by dynamic import.
+const tracing = await startTracing(process.env);
+const { readServerConfig } = await import('./config.js');
 
 const config = readServerConfig(process.env);
-const app = await buildApp(config.app);
+// SHUTDOWN_TIMEOUT_MS: how long a SIGTERM may take to drain and close (lib/graceful-shutdown.ts).
+const shutdownTimeoutMs = shutdownTimeoutOf(process.env.SHUTDOWN_TIMEOUT_MS);
+// Answers 503 on the port while the app loads and starts (see lib/start-placeholder.ts).
+const placeholder = await listenPlaceholder(config.port, config.host);
+const { buildApp } = await import('./app.js');
+const { bannerText, startBanner } = await import('./lib/start-banner.js');
+const app = await buildApp({ ...config.app, ...(tracing ? { tracing } : {}) });
+if (tracing) app.addHook('onClose', () => tracing.shutdown());
 
-let closing = false;
-async function shutdown(signal: NodeJS.Signals): Promise<void> {
-  // A second signal while closing means "now": do not wait for in-flight requests again.
-  if (closing) process.exit(1);
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  try {
-    await app.close(); // stops accepting, drains requests, then closes the database (onClose)
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
-  }
-}
+const { shutdown } = gracefulShutdown(app, { timeoutMs: shutdownTimeoutMs });
 process.on('SIGINT', (signal) => void shutdown(signal));
 process.on('SIGTERM', (signal) => void shutdown(signal));
 
 try {
-  await app.listen({ port: config.port, host: config.host });
+  // Ready first (workers started, onReady hooks run), so the port is handed over only to a server that answers.
+  await app.ready();
+  await placeholder.handOver();
+  await app.listen({ port: placeholder.port, host: config.host });
+  const banner = startBanner({ port: placeholder.port, dataDir: config.app.dataDir ?? '', database: config.app.database, env: process.env });
+  if (config.log.format === 'pretty') process.stdout.write(`${bannerText(banner)}\n`);
+  else app.log.info(banner, 'server started');
 } catch (error) {
   app.log.error({ err: error }, 'could not start the server');
   await app.close().catch(() => {});

@@ -11,6 +11,7 @@ export * from './limits.ts';
 export * from './enums.ts';
 export * from './messages.ts';
 export * from './common.ts';
+export * from './operations.ts';
 export * from './users.ts';
 export * from './catalog.ts';
 export * from './deals.ts';

@@ -25,6 +25,8 @@ export interface DeliveryWorkerDeps {
   /** The VAPID subject for this round (it may follow the company email of the site settings). */
   vapidSubject: () => Promise<string>;
   log: FastifyBaseLogger;
+  /** Counts each attempt's outcome (metrics): channel `web`, `fcm`, or `unknown` for a device removed meanwhile. */
+  onOutcome?: (channel: 'web' | 'fcm' | 'unknown', outcome: RecordedOutcome['kind']) => void;
 }
 
 export interface DeliveryWorker {
@@ -86,6 +88,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       outcome = { kind: 'retry', reason: reasonOf(error) };
     }
     const recorded = decide(delivery, outcome);
+    deps.onOutcome?.(delivery.platform === null ? 'unknown' : delivery.platform === 'web' ? 'web' : 'fcm', recorded.kind);
     if (recorded.kind !== 'delivered') log.info({ deliveryId: delivery.id, notificationId: delivery.notificationId, outcome: recorded }, 'push delivery not delivered');
     try {
       await store.record(delivery, recorded);

@@ -151,6 +151,8 @@ describe('Web Push delivery', () => {
       [`${server.origin}/push/alive`],
     );
     assert.deepEqual((await deliveriesOf(t.app, id)).map((d) => d.status).sort(), ['delivered', 'gone', 'gone']);
+    // Each attempt's outcome is counted for the metrics, by channel.
+    assert.match(await t.app.metrics.registry.getSingleMetricAsString('deals_push_deliveries_total'), /^deals_push_deliveries_total\{channel="web",outcome="gone"\} 2$/m);
 
     // The next notification only targets what is left.
     const next = await whenDone(t.app, admin, await send(t.app, admin, 'Again', 'Only the live one'));

@@ -4,8 +4,23 @@
  * a page also expires after `ttlMs` because time alone changes what it shows (a deal starts or
  * expires). Each answer stamps its own nonce into the body (lib/csp.ts), so bodies are compressed
  * per answer; the ETag is taken from the unstamped page.
+ *
+ * The cache is bounded in bytes, not pages: a page with its data can weigh from a few to a few
+ * hundred kilobytes, and a crawler walking filter combinations would otherwise fill a count-bounded
+ * cache with the heaviest ones. Beyond the bound, the least recently used pages go first.
  */
 import { etagOf } from '../lib/http-cache.js';
+
+/** `PAGE_CACHE_MB`: the bytes of rendered pages one process keeps (default 24 MB; 0 keeps none). */
+export function pageCacheBytes(env: Readonly<Record<string, string | undefined>>): number {
+  const configured = Number(env.PAGE_CACHE_MB?.trim() || NaN);
+  return (Number.isFinite(configured) && configured >= 0 ? configured : 24) * 1024 * 1024;
+}
+
+/** What a page holds in memory, near enough: its UTF-8 size (V8 keeps ASCII at a byte a character) plus the entry's own. */
+function weightOf(page: Omit<CachedPage, 'etag' | 'expiresAt'>): number {
+  return Buffer.byteLength(page.html) + page.scriptHashes.reduce((sum, hash) => sum + hash.length, 0) + 256;
+}
 
 export interface CachedPage {
   status: number;
@@ -21,23 +36,30 @@ export interface CachedPage {
 }
 
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly pages = new Map<string, { page: CachedPage; bytes: number }>();
+  private bytes = 0;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 2_000,
+    private readonly maxBytes = pageCacheBytes({}),
   ) {}
 
+  /** The bytes the cached pages weigh now (at most the bound). */
+  get size(): number {
+    return this.bytes;
+  }
+
   get(key: string, version: number, buildId: string): CachedPage | undefined {
-    const page = this.pages.get(key);
-    if (!page) return undefined;
+    const slot = this.pages.get(key);
+    if (!slot) return undefined;
+    const { page } = slot;
     if (page.version !== version || page.buildId !== buildId || page.expiresAt <= Date.now()) {
-      this.pages.delete(key);
+      this.drop(key);
       return undefined;
     }
     // Least recently used goes first when full: re-insert to move it to the end.
     this.pages.delete(key);
-    this.pages.set(key, page);
+    this.pages.set(key, slot);
     return page;
   }
 
@@ -47,8 +69,20 @@ export class PageCache {
       etag: etagOf(page.html),
       expiresAt: Date.now() + this.ttlMs,
     };
-    this.pages.set(key, entry);
-    while (this.pages.size > this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
+    this.drop(key);
+    const bytes = weightOf(page);
+    // A page heavier than the whole bound is answered but not kept.
+    if (bytes > this.maxBytes) return entry;
+    this.pages.set(key, { page: entry, bytes });
+    this.bytes += bytes;
+    while (this.bytes > this.maxBytes) this.drop(this.pages.keys().next().value!);
     return entry;
+  }
+
+  private drop(key: string): void {
+    const slot = this.pages.get(key);
+    if (!slot) return;
+    this.pages.delete(key);
+    this.bytes -= slot.bytes;
   }
 }

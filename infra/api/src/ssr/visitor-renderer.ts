@@ -10,6 +10,7 @@ import { PageCache, type CachedPage } from './page-cache.js';
 import type { ServerBundleSource } from './server-bundle.js';
 import { inlineScriptHashes, markScripts, newNonceMarker, sha256Source } from '../lib/csp.js';
 import { inRenderScope } from '../lib/render-scope.js';
+import type { Metrics } from '../plugins/external/metrics.js';
 
 export interface VisitorRendererOptions {
   source: ServerBundleSource;
@@ -20,7 +21,11 @@ export interface VisitorRendererOptions {
   contentVersion: () => Promise<number>;
   /** How long a page may be served without re-rendering, for what time alone changes. */
   ttlMs: number;
+  /** The page cache's bound in bytes (see pageCacheBytes). */
+  cacheBytes?: number;
   renderTimeoutMs: number;
+  /** Page cache hits and misses, render time. */
+  metrics?: Pick<Metrics, 'pageCacheHit' | 'pageCacheMiss' | 'renderSeconds'>;
 }
 
 /** An API path the render may read: `Controller/Action`, nothing else. */
@@ -39,7 +44,7 @@ export class VisitorRenderer {
     private readonly fastify: FastifyInstance,
     private readonly options: VisitorRendererOptions,
   ) {
-    this.cache = new PageCache(options.ttlMs);
+    this.cache = new PageCache(options.ttlMs, options.cacheBytes);
     this.shellScriptHashes = inlineScriptHashes(options.shellHtml);
   }
 
@@ -49,7 +54,11 @@ export class VisitorRenderer {
     if (!build) return null;
     const version = await this.options.contentVersion();
     const cached = this.cache.get(url, version, build.buildId);
-    if (cached) return cached;
+    if (cached) {
+      this.options.metrics?.pageCacheHit();
+      return cached;
+    }
+    this.options.metrics?.pageCacheMiss();
     // One render per page at a time: a burst of visitors to a page that just expired waits for it.
     const key = `${build.buildId} ${version} ${url}`;
     let pending = this.inFlight.get(key);
@@ -64,6 +73,7 @@ export class VisitorRenderer {
     const build = await this.options.source.current();
     if (!build) return null;
     let timer: NodeJS.Timeout | undefined;
+    const started = performance.now();
     try {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`the render took longer than ${this.options.renderTimeoutMs} ms`)), this.options.renderTimeoutMs);
@@ -71,6 +81,7 @@ export class VisitorRenderer {
       const result = await Promise.race([inRenderScope(() => build.bundle.render({ url, config: this.options.config, api: (call) => this.api(call) })), timeout]);
       if (!PAGE_STATUSES.has(result.status)) throw new Error(`the render answered status ${result.status}`);
       if (typeof result.html !== 'string' || typeof result.head !== 'string' || typeof result.data !== 'string') throw new Error('the render answered no markup');
+      this.options.metrics?.renderSeconds((performance.now() - started) / 1_000);
       // One marker per page, unknown to the render (see lib/csp.ts).
       const nonceMarker = newNonceMarker();
       return this.cache.set(url, {

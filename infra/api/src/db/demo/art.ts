@@ -3,7 +3,7 @@
  * sharp. No network, no bundled image files; every picture is a function of its inputs, so a
  * second run produces the same bytes (and the same content-hashed names).
  */
-import sharp from 'sharp';
+import sharp from '../../lib/image-runtime.js';
 
 /** A two-stop gradient, dark enough for white text. */
 export interface Palette {

@@ -96,7 +96,7 @@ export function createSaltSource(db: Database) {
   };
 }
 
-export function createClickRecorder(db: Database, log: FastifyBaseLogger, options: ClickOutOptions = {}) {
+export function createClickRecorder(db: Database, log: FastifyBaseLogger, options: ClickOutOptions = {}, onWritten?: (lagSeconds: number) => void) {
   const saltOf = createSaltSource(db);
 
   async function write(batch: readonly Click[]): Promise<void> {
@@ -121,6 +121,10 @@ export function createClickRecorder(db: Database, log: FastifyBaseLogger, option
       SELECT product_id, date_trunc('hour', clicked_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour, count(*)::int
       FROM inserted GROUP BY 1, 2 ORDER BY 1, 2
       ON CONFLICT (product_id, hour) DO UPDATE SET clicks = deal_click_hours.clicks + excluded.clicks`);
+    if (onWritten) {
+      const writtenAt = Date.now();
+      for (const click of batch) onWritten((writtenAt - click.at.getTime()) / 1_000);
+    }
   }
 
   const buffer = createWriteBuffer(write, log, 'deal clicks', { ...options, maxBuffer: MAX_BUFFER });
@@ -146,7 +150,7 @@ declare module 'fastify' {
 export default fp<AppOptions>(
   async (fastify, opts) => {
     const now = opts.clickOuts?.now ?? (() => new Date());
-    const recorder = createClickRecorder(fastify.db, fastify.log, opts.clickOuts);
+    const recorder = createClickRecorder(fastify.db, fastify.log, opts.clickOuts, fastify.metrics.clickOutLag);
     fastify.decorate('clickOuts', recorder);
 
     /** Deal links by id, valid for one content version (any staff write starts a new one). */
@@ -193,5 +197,5 @@ export default fp<AppOptions>(
       if (recorder.pending() > 0) await recorder.flush();
     });
   },
-  { name: 'click-outs', dependencies: ['database', 'content-version'] },
+  { name: 'click-outs', dependencies: ['database', 'content-version', 'metrics'] },
 );

@@ -82,11 +82,9 @@ export default fp<AppOptions>(
       return;
     }
     const line = `First admin created: username "${result.username}", password "${result.generatedPassword}". It is shown only this once: sign in and change it (or set ADMIN_PASSWORD before the first start).`;
+    // Through the logger only: on a terminal it reads as a plain line, and the JSON log of a
+    // production start stays one JSON object per line.
     fastify.log.warn(line);
-    // Also on plain stdout, where a person running `npm start` reads it among JSON log lines; a
-    // silenced app (tests, embedding) prints nothing.
-    const level = fastify.log.level;
-    if (level !== undefined && level !== 'silent') console.log(`\n${line}\n`);
   },
   { name: 'first-admin', dependencies: ['database'] },
 );

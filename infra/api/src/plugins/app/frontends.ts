@@ -15,6 +15,7 @@ import { publicCacheTtlMs, sendCachedText, SHARED_CACHE_CONTROL } from '../../li
 import type { AppOptions, Env } from '../../options.js';
 import { inlineScriptHashes, markScripts, newNonce, newNonceMarker, pagePolicy, stampNonce, type PageKind } from '../../lib/csp.js';
 import { canHostRender } from '../../ssr/document.js';
+import { pageCacheBytes } from '../../ssr/page-cache.js';
 import { ServerBundleSource, type RemoteLocation } from '../../ssr/server-bundle.js';
 import { VisitorRenderer } from '../../ssr/visitor-renderer.js';
 
@@ -146,7 +147,9 @@ function visitorRenderer(fastify: FastifyInstance, env: Env, root: string, shell
     config: clientConfig(env),
     contentVersion: () => fastify.contentVersion.current(),
     ttlMs: publicCacheTtlMs(env),
+    cacheBytes: pageCacheBytes(env),
     renderTimeoutMs: 10_000,
+    metrics: fastify.metrics,
   });
 }
 

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import sharp from 'sharp';
+import sharp from '../../lib/image-runtime.js';
 import { IMAGE_WIDTHS, LIMITS, MESSAGES, type ImageWidth } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../errors.js';

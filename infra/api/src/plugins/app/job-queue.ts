@@ -89,12 +89,25 @@ export default fp<AppOptions>(
       },
     };
     fastify.decorate('jobs', jobs);
+    // Jobs waiting (created or to be retried) per defined queue, counted on scrape (metrics cache it).
+    fastify.metrics.jobQueueDepth(async () => {
+      const depth = new Map<string, number>(handlers.map(({ name }) => [name, 0]));
+      const result = await fastify.rawSql.execute(`SELECT name, count(*)::int AS waiting FROM pgboss.job WHERE state IN ('created', 'retry') GROUP BY name`);
+      for (const row of result.rows as { name: string; waiting: number }[]) if (depth.has(row.name)) depth.set(row.name, Number(row.waiting));
+      return depth;
+    });
 
     if (settings.work !== false) {
       fastify.addHook('onReady', async () => {
         for (const { name, handler } of handlers) {
           await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-            if (job) await handler(job.data, job);
+            if (!job) return;
+            try {
+              await handler(job.data, job);
+            } catch (error) {
+              fastify.metrics.jobFailed(name);
+              throw error;
+            }
           });
         }
       });
@@ -104,5 +117,5 @@ export default fp<AppOptions>(
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     });
   },
-  { name: 'job-queue', dependencies: ['database'] },
+  { name: 'job-queue', dependencies: ['database', 'metrics'] },
 );

@@ -57,6 +57,7 @@ export default fp<AppOptions>(
       fcm,
       vapidSubject,
       log: fastify.log.child({ component: 'push-delivery' }),
+      onOutcome: fastify.metrics.pushDelivery,
     });
 
     fastify.decorate('pushDelivery', { publicKey: keys.publicKey, fcmEnabled: fcm !== null, wake: () => worker.wake() } satisfies PushDelivery);
@@ -65,5 +66,5 @@ export default fp<AppOptions>(
     fastify.addHook('preClose', async () => worker.stop());
     fastify.addHook('onClose', async () => fcm?.close());
   },
-  { name: 'push-delivery', dependencies: ['database'] },
+  { name: 'push-delivery', dependencies: ['database', 'metrics'] },
 );
