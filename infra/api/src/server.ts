@@ -11,7 +11,9 @@ const config = readServerConfig(process.env);
 // SHUTDOWN_TIMEOUT_MS: how long a SIGTERM may take to drain and close (lib/graceful-shutdown.ts).
 const shutdownTimeoutMs = shutdownTimeoutOf(process.env.SHUTDOWN_TIMEOUT_MS);
 // Answers 503 on the port while the app loads and starts (see lib/start-placeholder.ts).
-const placeholder = await listenPlaceholder(config.port, config.host);
+// START_PLACEHOLDER=off: behind a balancer with passive failover only (nginx without active checks),
+// a refused connection is what sends a request, a POST too, to another instance.
+const placeholder = process.env.START_PLACEHOLDER === 'off' ? null : await listenPlaceholder(config.port, config.host);
 const { buildApp } = await import('./app.js');
 const { bannerText, startBanner } = await import('./lib/start-banner.js');
 const app = await buildApp({ ...config.app, ...(tracing ? { tracing } : {}) });
@@ -24,9 +26,10 @@ process.on('SIGTERM', (signal) => void shutdown(signal));
 try {
   // Ready first (workers started, onReady hooks run), so the port is handed over only to a server that answers.
   await app.ready();
-  await placeholder.handOver();
-  await app.listen({ port: placeholder.port, host: config.host });
-  const banner = startBanner({ port: placeholder.port, dataDir: config.app.dataDir ?? '', database: config.app.database, env: process.env });
+  await placeholder?.handOver();
+  const port = placeholder?.port ?? config.port;
+  await app.listen({ port, host: config.host });
+  const banner = startBanner({ port: placeholder ? port : (app.server.address() as { port: number }).port, dataDir: config.app.dataDir ?? '', database: config.app.database, env: process.env });
   if (config.log.format === 'pretty') process.stdout.write(`${bannerText(banner)}\n`);
   else app.log.info(banner, 'server started');
 } catch (error) {

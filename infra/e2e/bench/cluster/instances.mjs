@@ -44,6 +44,8 @@ export class Instance {
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '127.0.0.1',
+      // nginx fails over on a refused connection only; a starting instance must not answer 503.
+      START_PLACEHOLDER: 'off',
     };
   }
 
