@@ -25,9 +25,12 @@ import { EditConflictSchema, SINGLETON_RECORD_ID, VERSION_MESSAGES, versionedCal
 import type { Database } from '../../db/client.js';
 
 /** A lease older than this belongs to a write whose instance died mid-way; the next write may take it. */
-export const LEASE_STALE_SECONDS = 30;
-/** How long a write waits for another write of the same record to finish before answering 409. */
-export const LEASE_WAIT_MS = 10_000;
+export const LEASE_STALE_SECONDS = 15;
+/**
+ * How long a write waits for another write of the same record to finish before answering 409:
+ * longer than a dead instance's lease lasts, so a crash mid-save delays the next save, never refuses it.
+ */
+export const LEASE_WAIT_MS = (LEASE_STALE_SECONDS + 5) * 1000;
 const LEASE_POLL_MS = 15;
 
 export interface RecordVersion {
