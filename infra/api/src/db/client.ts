@@ -238,6 +238,10 @@ export async function openDatabase(
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolMax ?? 10 });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would crash the process.
   pool.on('error', onBackgroundError);
+  // A checked-out client between two statements (inside a transaction) has no pool listener: when
+  // the server ends its session (a restart, a dropped database) it emits 'error' on the client
+  // itself. Its query promises fail on their own, and the pool discards the client on release.
+  pool.on('connect', (client) => client.on('error', onBackgroundError));
   if (observer) pool.on('connect', (client) => observePgClient(client, observer));
   const db = drizzlePg({ client: pool, schema });
   try {
