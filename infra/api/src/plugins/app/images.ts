@@ -29,7 +29,6 @@ import { HttpError } from '../../errors.js';
 import type { AppOptions } from '../../options.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { createLocalFolderStore } from '../../storage/local-folder-store.js';
-import { createS3Store } from '../../storage/s3-store.js';
 import { s3SettingsFromEnv } from '../../storage/storage-settings.js';
 
 /** The only names ever served or deleted: no path can be smuggled through a file name. */
@@ -227,6 +226,9 @@ declare module 'fastify' {
 async function openBlobStore(opts: AppOptions): Promise<BlobStore> {
   const s3 = s3SettingsFromEnv(opts.env ?? process.env);
   if (s3) {
+    // The AWS SDK is loaded only by deployments that use a bucket: it is the heaviest import of the
+    // server, and the one-process default never needs it.
+    const { createS3Store } = await import('../../storage/s3-store.js');
     const store = createS3Store(s3);
     await store.checkBucket();
     return store;
