@@ -11,8 +11,9 @@ const swc = {
 };
 
 export default {
-  // antd screens driven by user-event are slow on a busy 2-core machine; the default 5 s flakes.
-  testTimeout: 30_000,
+  // antd screens driven by user-event are slow on a busy 2-core machine; the default 5 s flakes,
+  // and a test may wait up to 15 s on each of several findBy calls (infra/build/jest/setup.ts).
+  testTimeout: 60_000,
   projects: FRONTEND_PACKAGES.map((name) => ({
     displayName: name,
     rootDir: `<rootDir>/${name}`,

