@@ -10,6 +10,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { FileField, IdSchema, IsActiveQuerySchema, Nullable } from './common.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
+import { StoreAffiliateFields, StoreAffiliateSchema } from './affiliate-links.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
@@ -113,6 +114,8 @@ export const StoreSchema = Type.Object({
   isActive: Type.Boolean(),
   notifyImmediately: Type.Boolean(),
   sortOrder: Type.Integer(),
+  /** Signed-in staff only: the store's affiliate network and link template (affiliate-links.ts). */
+  ...Type.Partial(StoreAffiliateSchema).properties,
 });
 export type Store = Static<typeof StoreSchema>;
 
@@ -131,6 +134,7 @@ const storeFields = {
   isActive: flag('Is Active', 'Defaults to true on create; unchanged on update when absent.'),
   notifyImmediately: flag('Send Notification Immediately', 'Defaults to false on create; unchanged on update when absent.'),
   sortOrder: SortOrderField,
+  ...StoreAffiliateFields,
   logo: FileField('The store logo: JPEG, PNG, WebP or GIF, at most 10 MB. Required on create; on update it replaces the old one.'),
   image: FileField('Alias of `logo`.'),
 };

@@ -7,6 +7,7 @@
  * the last `DASHBOARD_CLICK_DAYS` UTC days, today included.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { DashboardEarningsSchema } from './commissions.ts';
 
 /** UTC days of the click chart and of the Top 10 lists and notification figures, today included. */
 export const DASHBOARD_CLICK_DAYS = 30;
@@ -45,6 +46,8 @@ export const DashboardStatsSchema = Type.Object({
   notifications: Type.Object({ sent: Type.Integer(), targets: Type.Integer(), delivered: Type.Integer() }),
   /** Rows of "Needs attention" (`LinkHealth/GetAttentionQueue`'s total) in the same scope. */
   needsAttention: Type.Integer(),
+  /** Affiliate commissions of the same deals and days: totals, chart and Top lists per currency (commissions.ts). */
+  earnings: DashboardEarningsSchema,
 });
 export type DashboardStats = Static<typeof DashboardStatsSchema>;
 export type DashboardTopDeal = DashboardStats['topDeals'][number];

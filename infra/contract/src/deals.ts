@@ -5,6 +5,8 @@ import { DEFAULT_BADGE_COLOR, LIMITS } from './limits.ts';
 import { DEAL_LINK_PATTERN, DEAL_MESSAGES, MAX_DEAL_PRICE, MAX_PRODUCT_TYPES_PER_DEAL } from './deal-rules.ts';
 import { MESSAGES } from './messages.ts';
 import { DealTrustFields } from './trust.ts';
+import { AFFILIATE_MESSAGES, AFFILIATE_TEMPLATE_MAX, DEAL_AFFILIATE_MODES, type DealAffiliateMode } from './affiliate-links.ts';
+import { EarningsColumns } from './commissions.ts';
 import { DEAL_TABLE_FILTERS, DEAL_TABLE_SORT_KEYS, tableExportQuerySchema, tableQuerySchema } from './tables.ts';
 
 /** Deal card as listed publicly (spec §3 "Deal list card"). */
@@ -93,6 +95,14 @@ const dealFields = {
   badgeText: OptionalText({ label: 'Badge Text', max: LIMITS.deal.badgeText, maxMessage: MESSAGES.deal.badgeTextMax }),
   badgeColor: Type.Optional(Object.assign(HexColor('Badge Color', LIMITS.deal.badgeColor), { default: DEFAULT_BADGE_COLOR })),
   isActive: Type.Optional(Object.assign(Flag('Is Active'), { default: true })),
+  /** How click-outs are tagged: the store's link template (default), the deal's own, or none because `link` already tracks. */
+  affiliateMode: Type.Optional(
+    Type.Unsafe<DealAffiliateMode>(
+      Type.String({ enum: [...DEAL_AFFILIATE_MODES], default: 'STORE', messages: { enum: AFFILIATE_MESSAGES.modeInvalid, type: AFFILIATE_MESSAGES.modeInvalid } }),
+    ),
+  ),
+  /** The deal's own link template (`affiliateMode` OWN), with the store template's placeholders. */
+  affiliateLinkTemplate: OptionalText({ label: 'Link template', max: AFFILIATE_TEMPLATE_MAX }),
 };
 
 /** The deal form's fields as one schema: what create and update share, and what a revision keeps. */
@@ -195,6 +205,7 @@ export const ProductListItemSchema = Type.Object({
   imageUrl: Nullable(Type.String()),
   /** Click-outs: unique clicks of the last 7 days (refreshed every minute). */
   clicks7d: Type.Integer(),
+  ...EarningsColumns,
 });
 export type ProductListItem = Static<typeof ProductListItemSchema>;
 
@@ -217,6 +228,8 @@ export const ProductSchema = Type.Object({
   badgeText: Nullable(Type.String()),
   badgeColor: Type.String(),
   isActive: Type.Boolean(),
+  affiliateMode: Type.Unsafe<DealAffiliateMode>(Type.String({ enum: [...DEAL_AFFILIATE_MODES] })),
+  affiliateLinkTemplate: Nullable(Type.String()),
   likes: Type.Integer(),
   addedById: Nullable(Type.Integer()),
   addedBy: Nullable(Type.String()),

@@ -43,3 +43,5 @@ export * from './trust.ts';
 export * from './two-factor.ts';
 export * from './text-input.ts';
 export * from './versions.ts';
+export * from './affiliate-links.ts';
+export * from './commissions.ts';

@@ -85,6 +85,8 @@ export const DEAL_TABLE_SORT_KEYS = [
   'dealExpiresIn',
   'isActive',
   'clicks7d',
+  'commission30d',
+  'epc30d',
 ] as const;
 export type DealTableSortKey = (typeof DEAL_TABLE_SORT_KEYS)[number];
 

@@ -14,6 +14,9 @@ export const categories = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     notifyImmediately: boolean('notify_immediately').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The affiliate network (contract AFFILIATE_NETWORKS) and the tracking-link template of the store's click-outs. */
+    affiliateNetwork: varchar('affiliate_network', { length: 12 }).notNull().default('NONE'),
+    affiliateLinkTemplate: varchar('affiliate_link_template', { length: 2000 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,6 +67,9 @@ export const products = pgTable(
     badgeText: varchar('badge_text', { length: 30 }),
     badgeColor: varchar('badge_color', { length: 50 }).notNull().default('#000000'),
     isActive: boolean('is_active').notNull().default(true),
+    /** STORE: the store's link template tags click-outs; OWN: `affiliate_link_template`; TRACKING: the link as it is. */
+    affiliateMode: varchar('affiliate_mode', { length: 10 }).notNull().default('STORE'),
+    affiliateLinkTemplate: varchar('affiliate_link_template', { length: 2000 }),
     likes: integer('likes').notNull().default(0),
     /** When staff last confirmed the deal works (the public "Verified" date). */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),

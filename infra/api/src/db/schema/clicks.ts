@@ -1,6 +1,6 @@
 /** Click-outs and the popularity computed from them. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { products } from './catalog.js';
 
 /**
@@ -75,10 +75,21 @@ export const dealPopularity = pgTable(
     lastWorkedAt: timestamp('last_worked_at', { withTimezone: true }),
     successRate: integer('success_rate'),
     successFactor: doublePrecision('success_factor').notNull().default(1),
+    /**
+     * Affiliate earnings of the last 30 days (schema/affiliate.ts), refreshed every few minutes and
+     * after each commission import: the counted commission in the deal's main currency (the one it
+     * earned most commissions in), and that commission per unique click of the same days. The
+     * admin deals table sorts by them through their indexes.
+     */
+    commission30d: numeric('commission_30d', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    commissionCurrency: varchar('commission_currency', { length: 3 }),
+    epc30d: numeric('epc_30d', { precision: 14, scale: 4, mode: 'number' }).notNull().default(0),
   },
   (table) => [
     index('deal_popularity_score_idx').on(table.score.desc(), table.productId.desc()),
     index('deal_popularity_clicks_7d_idx').on(table.clicks7d, table.productId),
+    index('deal_popularity_commission_30d_idx').on(table.commission30d, table.productId),
+    index('deal_popularity_epc_30d_idx').on(table.epc30d, table.productId),
   ],
 );
 
