@@ -10,6 +10,7 @@ describe('route ownership (DESIGN.md)', () => {
     ['/admin/management/product-categories', 'catalog'],
     ['/admin/management/featured-sections', 'catalog'],
     ['/admin/management/featured-section/edit/3', 'catalog'],
+    ['/admin/management/commissions', 'catalog'],
     ['/cms/management/menu-items', 'cms'],
     ['/cms/management/content-section/pageId/4', 'cms'],
     ['/admin/push-notification/history', 'notifications'],

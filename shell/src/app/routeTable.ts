@@ -16,6 +16,7 @@ const ADMIN_REMOTE_PREFIXES: readonly Ownership[] = [
   { prefix: '/admin/management/product-categories', remote: 'catalog' },
   { prefix: '/admin/management/featured-sections', remote: 'catalog' },
   { prefix: '/admin/management/featured-section', remote: 'catalog' },
+  { prefix: '/admin/management/commissions', remote: 'catalog' },
   { prefix: '/cms/management', remote: 'cms' },
   { prefix: '/admin/push-notification', remote: 'notifications' },
 ];

@@ -65,7 +65,7 @@ describe('the admin frame', () => {
     signInAs(true);
     renderAt('/admin/management/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(menuLabels()).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Stores', 'Product Categories', 'Users', 'Push Notifications', 'Audit Log', 'Website Management']);
+    expect(menuLabels()).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Stores', 'Product Categories', 'Commissions', 'Users', 'Push Notifications', 'Audit Log', 'Website Management']);
   });
 
   it('hides the admin-only entries from other staff', async () => {

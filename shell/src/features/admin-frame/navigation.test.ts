@@ -9,6 +9,7 @@ describe('admin navigation', () => {
       'Needs attention',
       'Stores',
       'Product Categories',
+      'Commissions',
       'Users',
       'Push Notifications',
       'Audit Log',
@@ -24,5 +25,6 @@ describe('admin navigation', () => {
     expect(selectedEntry('/admin/management/users')).toBe('users');
     expect(selectedEntry('/admin/management/needs-attention')).toBe('needs-attention');
     expect(selectedEntry('/admin/management/audit-log')).toBe('audit-log');
+    expect(selectedEntry('/admin/management/commissions')).toBe('commissions');
   });
 });

@@ -14,6 +14,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'needs-attention', label: 'Needs attention', to: '/admin/management/needs-attention', adminOnly: false },
   { key: 'stores', label: 'Stores', to: '/admin/management/stores', adminOnly: true },
   { key: 'product-categories', label: 'Product Categories', to: '/admin/management/product-categories', adminOnly: true },
+  // Imports the networks' commission reports, which carry every store's figures: admins only.
+  { key: 'commissions', label: 'Commissions', to: '/admin/management/commissions', adminOnly: true },
   { key: 'users', label: 'Users', to: '/admin/management/users', adminOnly: false },
   { key: 'push', label: 'Push Notifications', to: '/admin/push-notification/history', adminOnly: true },
   { key: 'audit-log', label: 'Audit Log', to: '/admin/management/audit-log', adminOnly: true },

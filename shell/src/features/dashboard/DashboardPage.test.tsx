@@ -6,7 +6,7 @@ import { clearSession, setSession } from '@deals/shared-auth';
 import { serveFakeApi, unsignedToken } from '@deals/shared-auth/testing';
 import { AntdRoot } from '../../lib/AntdRoot';
 import DashboardPage from './DashboardPage';
-import { dashboardStats, emptyDashboardStats } from '../../testing/dashboardFixtures';
+import { dashboardEarnings, dashboardStats, earningsRow, emptyDashboardStats } from '../../testing/dashboardFixtures';
 
 // The chart itself draws with recharts (its own lazily loaded chunk); here it lists what it was given.
 jest.mock('./ClicksChart', () => ({
@@ -14,6 +14,16 @@ jest.mock('./ClicksChart', () => ({
   default: ({ days }: { days: DashboardClickDay[] }) => (
     <p data-testid="clicks-chart">
       {days.length} days from {days[0]?.day} to {days.at(-1)?.day}: {days.map((day) => day.clicks).join(',')}
+    </p>
+  ),
+}));
+
+// Likewise the earnings chart: it lists each currency's series as it was handed over.
+jest.mock('./EarningsChart', () => ({
+  __esModule: true,
+  default: ({ days, perDay, currencies }: { days: string[]; perDay: { day: string; currency: string; commission: number }[]; currencies: string[] }) => (
+    <p data-testid="earnings-chart">
+      {days.length} days; {currencies.map((currency) => `${currency}: ${perDay.filter((entry) => entry.currency === currency).map((entry) => `${entry.day}=${entry.commission}`).join(',')}`).join('; ')}
     </p>
   ),
 }));
@@ -161,5 +171,60 @@ describe('the dashboard', () => {
     await userEvent.click(screen.getByRole('button', { name: /Refresh/ }));
     await waitFor(() => expect(screen.getByText(/6 unique clicks in all/)).toBeInTheDocument());
     expect(calls).toHaveLength(2);
+  });
+
+  it('shows the earnings per currency, each figure in its own currency and never summed across currencies', async () => {
+    signInAs(true);
+    const stats = dashboardStats({
+      scope: 'all',
+      earnings: dashboardEarnings({
+        totals: [
+          earningsRow({ key: 'all', currency: 'EUR', clicks: 40, conversions: 3, commission: 30, epc: 0.75, conversionRate: 7.5 }),
+          earningsRow({ key: 'all', currency: 'USD', clicks: 40, conversions: 1, commission: 12.5, epc: 0.3125, conversionRate: 2.5 }),
+        ],
+        perDay: [
+          { day: '2026-06-29', currency: 'EUR', commission: 30 },
+          { day: '2026-06-29', currency: 'USD', commission: 12.5 },
+        ],
+        topDeals: [
+          earningsRow({ key: '41', name: 'Noise-cancelling headphones', store: 'Sound Shop', currency: 'EUR', commission: 30, epc: 1.5 }),
+          earningsRow({ key: '41', name: 'Noise-cancelling headphones', store: 'Sound Shop', currency: 'USD', commission: 12.5, epc: 0.625 }),
+        ],
+        topStores: [earningsRow({ key: '7', name: 'Sound Shop', currency: 'EUR', commission: 30, epc: 1.5 })],
+      }),
+    });
+    serveFakeApi(() => ({ status: 200, data: stats }));
+    renderPage();
+    await screen.findByRole('heading', { name: 'All deals' });
+    expect(screen.getByText('Earnings (last 30 days)')).toBeInTheDocument();
+
+    const euro = screen.getByRole('region', { name: 'Earnings in EUR' });
+    expect(within(euro).getByText('€30.00')).toBeInTheDocument();
+    expect(within(euro).getByText('€0.75')).toBeInTheDocument();
+    expect(within(euro).getByText('7.5%')).toBeInTheDocument();
+    const dollar = screen.getByRole('region', { name: 'Earnings in USD' });
+    expect(within(dollar).getByText('$12.50')).toBeInTheDocument();
+    expect(within(dollar).getByText('$0.3125')).toBeInTheDocument();
+    // 30 + 12.5 would be a meaningless figure: it appears nowhere.
+    expect(screen.queryByText(/42\.5/)).not.toBeInTheDocument();
+
+    expect(await screen.findByTestId('earnings-chart')).toHaveTextContent('30 days; EUR: 2026-06-29=30; USD: 2026-06-29=12.5');
+    const deals = screen.getByRole('list', { name: 'Top deals by commission' });
+    expect(within(deals).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '1.Noise-cancelling headphonesSound Shop€30.00 EPC €1.50',
+      '2.Noise-cancelling headphonesSound Shop$12.50 EPC $0.625',
+    ]);
+    expect(within(deals).getAllByRole('link', { name: 'Noise-cancelling headphones' })[0]).toHaveAttribute('href', '/admin/management/product-deal/edit/41');
+    expect(within(screen.getByRole('list', { name: 'Top stores by commission' })).getByRole('listitem')).toHaveTextContent('Sound Shop€30.00 EPC €1.50');
+  });
+
+  it('says "No commissions in the last 30 days" when nothing was earned, without the chart', async () => {
+    signInAs(false);
+    serveFakeApi(() => ({ status: 200, data: emptyDashboardStats() }));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Your deals' });
+    expect(screen.getByText('No commissions in the last 30 days')).toBeInTheDocument();
+    expect(screen.queryByTestId('earnings-chart')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Top deals by commission' })).not.toBeInTheDocument();
   });
 });

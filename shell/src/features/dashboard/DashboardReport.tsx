@@ -5,6 +5,7 @@ import { Alert, Button, Card, Col, Empty, Row, Skeleton, Spin, Statistic, Typogr
 import { ReloadOutlined } from '@ant-design/icons';
 import { DASHBOARD_CLICK_DAYS, DASHBOARD_EXPIRING_HOURS, DASHBOARD_TOP_SIZE, type DashboardStats } from '@deals/contract';
 import { serverMessage, sessionAtom } from '@deals/shared-auth';
+import { EarningsSection } from './EarningsSection';
 import { dealEditPath, expiringDealsPath, NEEDS_ATTENTION_PATH } from './links';
 import { useDashboardStats } from './useDashboardStats';
 import './dashboard.css';
@@ -114,8 +115,8 @@ function TopList<Row extends TopRow>({ title, rows, label, name }: { title: stri
 }
 
 /**
- * The dashboard's report: live and expiring deals, notifications, clicks per day and the Top 10
- * deals and stores, for the staff member's own deals or (admins) everyone's.
+ * The dashboard's report: live and expiring deals, notifications, clicks per day, the Top 10
+ * deals and stores, and affiliate earnings, for the staff member's own deals or (admins) everyone's.
  */
 export default function DashboardReport() {
   const { user } = useAtomValue(sessionAtom);
@@ -187,6 +188,9 @@ export default function DashboardReport() {
         </Col>
         <Col xs={24} lg={12}>
           <TopList title={`Top ${DASHBOARD_TOP_SIZE} stores by clicks`} label="Top stores by clicks" rows={stats.topStores} name={(store) => <span>{store.name}</span>} />
+        </Col>
+        <Col span={24}>
+          <EarningsSection earnings={stats.earnings} days={stats.clicksPerDay.map((day) => day.day)} />
         </Col>
       </Row>
     </section>
