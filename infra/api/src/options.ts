@@ -50,6 +50,8 @@ export interface AppOptions {
   clickOuts?: ClickOutOptions;
   /** Popularity: the refresh's period (ms, default 60,000; 0: only on demand) and clock. */
   popularity?: { refreshMs?: number; now?: () => Date };
+  /** Affiliate earnings: how often the deals' 30-day figures are recomputed (0: only after imports). Default 10 minutes. */
+  earnings?: { refreshMs?: number };
   /** Background jobs (pg-boss): the job queue's polling (tests poll often) and whether this instance runs workers. */
   jobs?: JobQueueOptions;
   /** Audit log: how many days entries are kept (`AUDIT_RETENTION_DAYS`, default 365). */

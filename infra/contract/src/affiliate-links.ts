@@ -87,8 +87,13 @@ function fill(template: string, values: AffiliateValues): string {
   return template.replace(/\{(url|clickId|dealId|storeId)\}/g, (_, name: AffiliatePlaceholder) => encoded(values, name));
 }
 
-/** The deal's link as a header may carry it (non-ASCII percent-encoded, host in punycode); as is when unparsable. */
+/**
+ * The deal's link as a Location header may carry it: a link of printable ASCII as it is, byte for
+ * byte; otherwise parsed, so non-ASCII is percent-encoded (UTF-8) and the host is in punycode (as
+ * it is when unparsable).
+ */
 export function normalisedLink(link: string): string {
+  if (/^[\x21-\x7e]*$/.test(link)) return link;
   try {
     return new URL(link).href;
   } catch {

@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { DatabaseOptions } from './client.js';
 
 /** Keys of `pg_advisory_lock`; arbitrary, but fixed and distinct from other locks of the app. */
-export const DEPLOYMENT_LOCKS = { migrations: 7_300_417_010, demoData: 7_300_417_011, popularity: 7_300_417_012, jobQueue: 7_300_417_013 } as const;
+export const DEPLOYMENT_LOCKS = { migrations: 7_300_417_010, demoData: 7_300_417_011, popularity: 7_300_417_012, jobQueue: 7_300_417_013, earnings: 7_300_417_014 } as const;
 
 const inProcessTurns = new Map<number, Promise<unknown>>();
 

@@ -9,6 +9,9 @@ import type { DealTableQuery, DealTableSortKey } from '@deals/contract/tables';
 import { priceText, yesNo } from '../../lib/csv-export.js';
 import { containsPattern, isoText, type AdminTable } from './table.js';
 
+/** An amount with its currency code (`12.50 EUR`), empty when the deal earned nothing. */
+const moneyText = (amount: number, currency: string | null, decimals = 2) => (currency ? `${amount.toFixed(decimals)} ${currency}` : '');
+
 export type DealTableFilter = DealTableQuery & { isActive?: boolean | undefined };
 
 const discount = sql.raw('CASE WHEN p.previous_price > 0 THEN ceil((p.previous_price - p.current_price) * 100 / p.previous_price) ELSE 0 END');
@@ -35,12 +38,17 @@ export function dealsWhere(query: DealTableFilter): SQL {
   return sql.join(conditions, sql` AND `);
 }
 
+/** The row's earnings columns (`EarningsColumns`) from its popularity row `dp`. */
+export const earningsJson = sql.raw(
+  "'commission30d', coalesce(dp.commission_30d, 0), 'epc30d', coalesce(dp.epc_30d, 0), 'commissionCurrency', dp.commission_currency",
+);
+
 export const DEALS_TABLE: AdminTable<DealTableFilter, DealTableSortKey> = {
   id: sql`p.id`,
   from: (query, sortBy) => sql`FROM products p
     ${sortBy === 'category' ? sql`JOIN categories c ON c.id = p.category_id` : sql``}
     ${sortBy === 'addedBy' ? sql`LEFT JOIN users u ON u.id = p.added_by_id` : sql``}
-    ${sortBy === 'clicks7d' ? sql`JOIN deal_popularity dp ON dp.product_id = p.id` : sql``}
+    ${sortBy === 'clicks7d' || sortBy === 'commission30d' || sortBy === 'epc30d' ? sql`JOIN deal_popularity dp ON dp.product_id = p.id` : sql``}
     WHERE ${dealsWhere(query)}`,
   sort: {
     name: sql`lower(p.name)`,
@@ -59,6 +67,9 @@ export const DEALS_TABLE: AdminTable<DealTableFilter, DealTableSortKey> = {
     isActive: sql`p.is_active`,
     // Click-outs: unique clicks of the last 7 days (every deal has its popularity row, see migration 0008).
     clicks7d: sql`dp.clicks_7d`,
+    // Affiliate earnings of the last 30 days, kept on the popularity row (refreshed every few minutes and after each import).
+    commission30d: sql`dp.commission_30d`,
+    epc30d: sql`dp.epc_30d`,
   },
   nullable: ['productTypes', 'promoCode', 'addedBy', 'dealStartsIn', 'dealExpiresIn'],
   defaultSort: 'dateTimeAdded',
@@ -73,7 +84,8 @@ export const DEALS_TABLE: AdminTable<DealTableFilter, DealTableSortKey> = {
       'addedById', p.added_by_id, 'addedBy', u.full_name,
       'dateTimeAdded', ${isoText('p.date_time_added')}, 'dateTimeModified', ${isoText('p.date_time_modified')},
       'dealStartsIn', ${isoText('p.deal_starts_in')}, 'dealExpiresIn', ${isoText('p.deal_expires_in')},
-      'isActive', p.is_active, 'imageUrl', img.file_path, 'clicks7d', coalesce(dp.clicks_7d, 0)
+      'isActive', p.is_active, 'imageUrl', img.file_path, 'clicks7d', coalesce(dp.clicks_7d, 0),
+      ${earningsJson}
     ) ORDER BY page.n), '[]'::json)
     FROM ${page}
     JOIN products p ON p.id = page.id
@@ -101,5 +113,7 @@ export function dealCsvColumns(dateTime: (stamp: string | null) => string): CsvC
     { title: 'Expires In', value: (deal) => dateTime(deal.dealExpiresIn) },
     { title: 'Is Active?', value: (deal) => yesNo(deal.isActive) },
     { title: 'Clicks (7 days)', value: (deal) => deal.clicks7d },
+    { title: 'Commission (30 days)', value: (deal) => moneyText(deal.commission30d, deal.commissionCurrency) },
+    { title: 'EPC (30 days)', value: (deal) => moneyText(deal.epc30d, deal.commissionCurrency, 4) },
   ];
 }

@@ -1,6 +1,7 @@
 /** The catalogue: stores ("Category" in the API), product types, deals and featured sections. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { AffiliateNetwork, DealAffiliateMode } from '@deals/contract';
 import { createdAt, updatedAt, money } from './columns.js';
 import { users } from './staff.js';
 
@@ -15,7 +16,7 @@ export const categories = pgTable(
     notifyImmediately: boolean('notify_immediately').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
     /** The affiliate network (contract AFFILIATE_NETWORKS) and the tracking-link template of the store's click-outs. */
-    affiliateNetwork: varchar('affiliate_network', { length: 12 }).notNull().default('NONE'),
+    affiliateNetwork: varchar('affiliate_network', { length: 12 }).$type<AffiliateNetwork>().notNull().default('NONE'),
     affiliateLinkTemplate: varchar('affiliate_link_template', { length: 2000 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -68,7 +69,7 @@ export const products = pgTable(
     badgeColor: varchar('badge_color', { length: 50 }).notNull().default('#000000'),
     isActive: boolean('is_active').notNull().default(true),
     /** STORE: the store's link template tags click-outs; OWN: `affiliate_link_template`; TRACKING: the link as it is. */
-    affiliateMode: varchar('affiliate_mode', { length: 10 }).notNull().default('STORE'),
+    affiliateMode: varchar('affiliate_mode', { length: 10 }).$type<DealAffiliateMode>().notNull().default('STORE'),
     affiliateLinkTemplate: varchar('affiliate_link_template', { length: 2000 }),
     likes: integer('likes').notNull().default(0),
     /** When staff last confirmed the deal works (the public "Verified" date). */

@@ -22,8 +22,16 @@
  *   added to the hourly counts of deal_click_hours). IP and user agent stay in memory only until
  *   that write, where they are hashed. A failed write keeps the clicks for the next one (at most
  *   MAX_BUFFER). A clean shutdown (preClose, and again at onClose) writes what is buffered.
+ * - Affiliate tracking: the redirect goes to the deal's link expanded through its link template
+ *   (the store's, the deal's own, or none: contract affiliate-links.ts). Every redirect through a
+ *   template gets a new click id (a random UUID without dashes: 122 random bits, unguessable, no
+ *   visitor data, unique across instances without coordination), written with the buffered clicks
+ *   to `affiliate_clicks` (deal, store, moment) for every browser request, prefetches included (a
+ *   browser may follow the prefetched redirect), bots excluded. The id is per redirect, the count
+ *   per visitor and day: a visitor clicking twice counts once and gets two ids.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { expandAffiliateLink, templateForDeal, type DealAffiliateMode } from '@deals/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -52,7 +60,15 @@ export interface Click {
   ip: string;
   userAgent: string;
   at: Date;
+  /** Counted as the visitor's click of the day (false: a prefetch, recorded only for its click id). */
+  counted?: boolean;
+  /** The click id the tracking link carried, and the deal's store. */
+  clickId?: string;
+  storeId?: number;
 }
+
+/** A new click id: 32 lower-case hex digits, accepted by every network's sub-id parameter. */
+export const newClickId = (): string => randomUUID().replaceAll('-', '');
 
 /** The UTC day of a moment, `YYYY-MM-DD`. */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
@@ -75,7 +91,11 @@ export function countable(request: Pick<FastifyRequest, 'method' | 'headers'>): 
 
 /** Whether a request comes from a visitor's browser: not a prefetch, not a bot (a missing user agent counts as one). */
 export function fromVisitor(headers: FastifyRequest['headers']): boolean {
-  if (isPrefetch(headers)) return false;
+  return !isPrefetch(headers) && fromBrowser(headers);
+}
+
+/** Whether a request comes from a browser, prefetching or not: a user agent that is not a known bot. */
+export function fromBrowser(headers: FastifyRequest['headers']): boolean {
   const userAgent = headers['user-agent'];
   return Boolean(userAgent) && !isbot(userAgent);
 }
@@ -101,7 +121,10 @@ export function createClickRecorder(db: Database, log: FastifyBaseLogger, option
 
   async function write(batch: readonly Click[]): Promise<void> {
     const rows: { product_id: number; day: string; visitor: string; clicked_at: string }[] = [];
+    const tagged: { click_id: string; product_id: number; category_id: number | null; clicked_at: string }[] = [];
     for (const click of batch) {
+      if (click.clickId) tagged.push({ click_id: click.clickId, product_id: click.dealId, category_id: click.storeId ?? null, clicked_at: click.at.toISOString() });
+      if (click.counted === false) continue;
       const day = utcDay(click.at);
       rows.push({ product_id: click.dealId, day, visitor: visitorKey(await saltOf(day), click.ip, click.userAgent), clicked_at: click.at.toISOString() });
     }
@@ -110,6 +133,12 @@ export function createClickRecorder(db: Database, log: FastifyBaseLogger, option
     // were new are added to their hour's count.
     await db.execute(sql`WITH c AS (
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(product_id int, day date, visitor text, clicked_at timestamptz)
+      ), tagged AS (
+        INSERT INTO affiliate_clicks (click_id, product_id, category_id, clicked_at)
+        SELECT t.click_id, p.id, k.id, t.clicked_at
+        FROM jsonb_to_recordset(${JSON.stringify(tagged)}::jsonb) AS t(click_id text, product_id int, category_id int, clicked_at timestamptz)
+        LEFT JOIN products p ON p.id = t.product_id LEFT JOIN categories k ON k.id = t.category_id
+        ON CONFLICT DO NOTHING
       ), inserted AS (
         INSERT INTO deal_clicks (product_id, day, visitor, clicked_at)
         SELECT c.product_id, c.day, c.visitor, c.clicked_at FROM c WHERE EXISTS (SELECT 1 FROM products p WHERE p.id = c.product_id)
@@ -141,6 +170,13 @@ export function createClickRecorder(db: Database, log: FastifyBaseLogger, option
 
 export type ClickRecorder = ReturnType<typeof createClickRecorder>;
 
+/** Where `/out/{dealId}` sends a click: the deal's link, its store and the template that tags it (null: none). */
+interface Target {
+  link: string;
+  storeId: number;
+  template: string | null;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     clickOuts: ClickRecorder;
@@ -153,10 +189,10 @@ export default fp<AppOptions>(
     const recorder = createClickRecorder(fastify.db, fastify.log, opts.clickOuts, fastify.metrics.clickOutLag);
     fastify.decorate('clickOuts', recorder);
 
-    /** Deal links by id, valid for one content version (any staff write starts a new one). */
-    const links = new Map<number, string>();
+    /** Deal targets by id, valid for one content version (any staff write starts a new one). */
+    const links = new Map<number, Target>();
     let linksVersion = -1;
-    async function linkOf(dealId: number): Promise<string | null> {
+    async function targetOf(dealId: number): Promise<Target | null> {
       const version = await fastify.contentVersion.current();
       if (version !== linksVersion) {
         links.clear();
@@ -164,13 +200,17 @@ export default fp<AppOptions>(
       }
       const cached = links.get(dealId);
       if (cached !== undefined) return cached;
-      const result = (await fastify.db.execute(sql`SELECT link FROM products WHERE id = ${dealId}`)) as unknown as { rows: { link: string }[] };
-      const link = result.rows[0]?.link ?? null;
-      if (link !== null) {
-        if (links.size >= LINK_CACHE_SIZE) links.clear();
-        links.set(dealId, link);
-      }
-      return link;
+      const result = (await fastify.db.execute(sql`SELECT p.link, p.category_id, p.affiliate_mode, p.affiliate_link_template, c.affiliate_link_template AS store_template
+        FROM products p JOIN categories c ON c.id = p.category_id WHERE p.id = ${dealId}`)) as unknown as {
+        rows: { link: string; category_id: number; affiliate_mode: DealAffiliateMode; affiliate_link_template: string | null; store_template: string | null }[];
+      };
+      const row = result.rows[0];
+      if (!row) return null;
+      const template = templateForDeal({ affiliateMode: row.affiliate_mode, affiliateLinkTemplate: row.affiliate_link_template }, { affiliateLinkTemplate: row.store_template });
+      const target: Target = { link: row.link, storeId: row.category_id, template };
+      if (links.size >= LINK_CACHE_SIZE) links.clear();
+      links.set(dealId, target);
+      return target;
     }
 
     // GET, and HEAD through Fastify's automatic HEAD route (redirected, never counted).
@@ -180,9 +220,15 @@ export default fp<AppOptions>(
       async (request, reply) => {
         const raw = request.params.dealId;
         const dealId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-        const link = Number.isSafeInteger(dealId) && dealId <= 2_147_483_647 ? await linkOf(dealId) : null;
-        if (link === null) return reply.callNotFound();
-        if (countable(request)) recorder.record({ dealId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '', at: now() });
+        const target = Number.isSafeInteger(dealId) && dealId <= 2_147_483_647 ? await targetOf(dealId) : null;
+        if (target === null) return reply.callNotFound();
+        const clickId = target.template ? newClickId() : undefined;
+        const link = expandAffiliateLink(target.template, { url: target.link, clickId: clickId ?? '', dealId, storeId: target.storeId });
+        const counted = countable(request);
+        // A prefetched redirect may be the one the browser follows: its click id is kept, uncounted.
+        if (counted || (clickId && request.method === 'GET' && fromBrowser(request.headers))) {
+          recorder.record({ dealId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '', at: now(), counted, clickId, storeId: target.storeId });
+        }
         return reply
           .header('cache-control', 'no-store')
           .header('x-robots-tag', 'noindex, nofollow')

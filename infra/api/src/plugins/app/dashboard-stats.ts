@@ -37,7 +37,7 @@ export function statsPeriod(at: Date) {
   };
 }
 
-export async function dashboardStats(db: Database, scope: StatsScope, at: Date = new Date()): Promise<Omit<DashboardStats, 'needsAttention'>> {
+export async function dashboardStats(db: Database, scope: StatsScope, at: Date = new Date()): Promise<Omit<DashboardStats, 'needsAttention' | 'earnings'>> {
   const period = statsPeriod(at);
   const own = scope.kind === 'own';
   const ownDeal = (alias: string): SQL => (own ? sql`AND ${sql.raw(alias)}.added_by_id = ${scope.userId}` : sql``);
@@ -113,8 +113,12 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     fastify.decorate('dashboard', {
-      stats: async (scope: StatsScope) => ({ ...(await dashboardStats(fastify.db, scope)), needsAttention: await fastify.attentionQueue.count(scope) }),
+      stats: async (scope: StatsScope) => ({
+        ...(await dashboardStats(fastify.db, scope)),
+        needsAttention: await fastify.attentionQueue.count(scope),
+        earnings: await fastify.commissions.dashboard(scope),
+      }),
     });
   },
-  { name: 'dashboard', dependencies: ['database', 'attention-queue'] },
+  { name: 'dashboard', dependencies: ['database', 'attention-queue', 'commissions'] },
 );

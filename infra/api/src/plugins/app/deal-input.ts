@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { OptionalKind, type TSchema } from '@sinclair/typebox';
-import { DEAL_FORM_FIELDS, DEAL_MESSAGES, DealFormFieldsSchema, type CreateProductBody } from '@deals/contract';
+import { AFFILIATE_MESSAGES, affiliateTemplateProblem, DEAL_FORM_FIELDS, DEAL_MESSAGES, DealFormFieldsSchema, type CreateProductBody } from '@deals/contract';
 import { fieldErrors } from '../../errors.js';
 import type { DealValues } from './deals.js';
 
@@ -57,6 +57,12 @@ export function dealFormProblems(body: Partial<DealFormInput>): Record<string, s
   if (dealStartsIn && Number.isNaN(dealStartsIn.getTime())) errors.dealStartsIn = DEAL_MESSAGES.dateInvalid;
   if (dealExpiresIn && Number.isNaN(dealExpiresIn.getTime())) errors.dealExpiresIn = DEAL_MESSAGES.dateInvalid;
   if (dealStartsIn && dealExpiresIn && dealExpiresIn < dealStartsIn) errors.dealExpiresIn ??= DEAL_MESSAGES.expiryBeforeStart;
+  // Only a deal that uses its own template needs (and keeps) one.
+  const template = text(body.affiliateLinkTemplate);
+  if (body.affiliateMode === 'OWN') {
+    const problem = template ? affiliateTemplateProblem(template) : AFFILIATE_MESSAGES.templateRequired;
+    if (problem) errors.affiliateLinkTemplate = problem;
+  }
   return errors;
 }
 
@@ -80,6 +86,7 @@ export function dealValues(body: DealFormInput): DealValues {
   for (const field of DEAL_FORM_FIELDS) {
     if (field !== 'productTypeIds') values[field] = columnValue(DealFormFieldsSchema.properties[field], body[field]);
   }
+  if (values.affiliateMode !== 'OWN') values.affiliateLinkTemplate = null;
   return values as DealValues;
 }
 

@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.js';
 import { categories, dealPopularity, productImages, productTypes, products, users } from '../../db/schema.js';
 import { oncePerRender } from '../../lib/render-scope.js';
 import { dealCardText, jsonArrayText, PREVIEW_IMAGE_JOIN } from '../../db/deal-search-sql.js';
+import { earningsJson } from '../../db/admin-tables/deals-table.js';
 import { ceilDiscount, discountPercent, escapeLike, formColumns, imageColumns, imagesJson, iso, isoOrNull, isoText, isLive, previewJoin, productTypesJson, type DealImageRow } from '../../db/deal-columns.js';
 
 export function createDealReads(db: Database) {
@@ -92,7 +93,8 @@ export function createDealReads(db: Database) {
           'addedById', p.added_by_id, 'addedBy', u.full_name,
           'dateTimeAdded', ${isoText('p.date_time_added')}, 'dateTimeModified', ${isoText('p.date_time_modified')},
           'dealStartsIn', ${isoText('p.deal_starts_in')}, 'dealExpiresIn', ${isoText('p.deal_expires_in')},
-          'isActive', p.is_active, 'imageUrl', img.file_path, 'clicks7d', coalesce(dp.clicks_7d, 0)
+          'isActive', p.is_active, 'imageUrl', img.file_path, 'clicks7d', coalesce(dp.clicks_7d, 0),
+          ${earningsJson}
         ) ORDER BY p.date_time_added DESC, p.id DESC), '[]'::json)::text AS body
         FROM products p
         JOIN categories c ON c.id = p.category_id

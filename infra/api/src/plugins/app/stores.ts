@@ -6,7 +6,7 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { CATALOG_MESSAGES, type SiteInfo, type SortItems, type Store } from '@deals/contract';
+import { type AffiliateNetwork, CATALOG_MESSAGES, type SiteInfo, type SortItems, type Store } from '@deals/contract';
 import type { Database } from '../../db/client.js';
 import { categories, type featuredSections, products, type productTypes } from '../../db/schema.js';
 import { refreshSearchText, type Executor } from '../../db/search-text.js';
@@ -144,6 +144,9 @@ const storeColumns = {
   notifyImmediately: categories.notifyImmediately,
   sortOrder: categories.sortOrder,
 };
+/** What signed-in staff read besides: the affiliate settings (they show the publisher's account ids). */
+const staffStoreColumns = { ...storeColumns, affiliateNetwork: categories.affiliateNetwork, affiliateLinkTemplate: categories.affiliateLinkTemplate };
+const columnsFor = (staff: boolean | undefined) => (staff ? staffStoreColumns : storeColumns);
 
 /** Fields of the store form; absent ones take their default on create and stay as they are on update. */
 export interface StoreInput {
@@ -151,6 +154,9 @@ export interface StoreInput {
   isActive?: boolean | undefined;
   notifyImmediately?: boolean | undefined;
   sortOrder?: number | undefined;
+  /** Checked by the route: NONE comes with a null template. */
+  affiliateNetwork?: AffiliateNetwork | undefined;
+  affiliateLinkTemplate?: string | null | undefined;
   /** A new logo's bytes (checked and stored by the image store). */
   logo?: Buffer | undefined;
 }
@@ -163,10 +169,10 @@ async function dealsOfStore(db: Selector, id: number): Promise<number> {
 
 export function createStoresRepository(db: Database, images: ImageStore, log: FastifyBaseLogger) {
   return {
-    /** `isActive` undefined lists every store. */
-    async list(filter: { isActive?: boolean | undefined }): Promise<Store[]> {
+    /** `isActive` undefined lists every store; `staff` adds the affiliate settings. */
+    async list(filter: { isActive?: boolean | undefined; staff?: boolean }): Promise<Store[]> {
       return db
-        .select(storeColumns)
+        .select(columnsFor(filter.staff))
         .from(categories)
         .where(filter.isActive === undefined ? undefined : eq(categories.isActive, filter.isActive))
         .orderBy(...storeOrder);
@@ -182,9 +188,9 @@ export function createStoresRepository(db: Database, images: ImageStore, log: Fa
     },
 
     /** One store, or null (also when `activeOnly` and the store is inactive). */
-    async get(id: number, { activeOnly }: { activeOnly: boolean }): Promise<Store | null> {
+    async get(id: number, { activeOnly, staff }: { activeOnly: boolean; staff?: boolean }): Promise<Store | null> {
       const [row] = await db
-        .select(storeColumns)
+        .select(columnsFor(staff))
         .from(categories)
         .where(and(eq(categories.id, id), activeOnlyCondition(categories.isActive, activeOnly)));
       return row ?? null;
@@ -197,7 +203,15 @@ export function createStoresRepository(db: Database, images: ImageStore, log: Fa
           const sortOrder = input.sortOrder ?? (await nextSortOrder(tx, categories));
           const [row] = await tx
             .insert(categories)
-            .values({ name: input.name, imageFilePath, isActive: input.isActive ?? true, notifyImmediately: input.notifyImmediately ?? false, sortOrder })
+            .values({
+              name: input.name,
+              imageFilePath,
+              isActive: input.isActive ?? true,
+              notifyImmediately: input.notifyImmediately ?? false,
+              sortOrder,
+              affiliateNetwork: input.affiliateNetwork ?? 'NONE',
+              affiliateLinkTemplate: input.affiliateLinkTemplate ?? null,
+            })
             .returning();
           if (!row) throw new Error('store insert returned nothing');
           await audit(tx, created('store', row));
@@ -216,7 +230,15 @@ export function createStoresRepository(db: Database, images: ImageStore, log: Fa
         db.transaction(async (tx) => {
           const [old] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
           if (!old) throw new HttpError(404, CATALOG_MESSAGES.store.notFound);
-          const set = { name: input.name, isActive: input.isActive, notifyImmediately: input.notifyImmediately, sortOrder: input.sortOrder, imageFilePath };
+          const set = {
+            name: input.name,
+            isActive: input.isActive,
+            notifyImmediately: input.notifyImmediately,
+            sortOrder: input.sortOrder,
+            imageFilePath,
+            affiliateNetwork: input.affiliateNetwork,
+            affiliateLinkTemplate: input.affiliateLinkTemplate,
+          };
           await tx.update(categories).set(set).where(eq(categories.id, id));
           await audit(tx, updated('store', old, set));
           if (old.name !== input.name) await refreshSearchText(tx, { categoryId: id });

@@ -16,8 +16,9 @@ const FORM = ['multipart/form-data', 'application/json'];
 
 /** What the calls ask of the list's repository (`fastify.stores`, `fastify.productTypes`…). */
 export interface CatalogListRepository<Input> {
-  list(filter: { isActive?: boolean | undefined }): Promise<unknown[]>;
-  get(id: number, options: { activeOnly: boolean }): Promise<unknown>;
+  /** `staff`: the caller is signed-in staff (a repository may show them more). */
+  list(filter: { isActive?: boolean | undefined; staff: boolean }): Promise<unknown[]>;
+  get(id: number, options: { activeOnly: boolean; staff: boolean }): Promise<unknown>;
   create(input: Input, audit: AuditTrail): Promise<number>;
   update(id: number, input: Input, audit: AuditTrail): Promise<void>;
   sort(items: SortItems, audit: AuditTrail): Promise<void>;
@@ -54,13 +55,14 @@ export function catalogListRoutes<Body, Input>(fastify: FastifyInstance, list: C
   const described = (call: Call) => (call.description === undefined ? {} : { description: call.description });
 
   fastify.get(list.list.path, { config: { access: 'optional' }, schema: { ...described(list.list), querystring: list.list.query, response: { 200: Type.Array(list.item) } } }, async (request) =>
-    repository.list({ isActive: visibleIsActive(request, parseFlag((request.query as { isActive?: string }).isActive)) }),
+    repository.list({ isActive: visibleIsActive(request, parseFlag((request.query as { isActive?: string }).isActive)), staff: request.viewer.kind !== 'anonymous' }),
   );
 
   const get = list.get;
   if (get) {
     fastify.get(get.path, { config: { access: 'optional' }, schema: { ...described(get), querystring: get.query, response: { 200: list.item } } }, async (request) => {
-      const found = await repository.get(queryId(request, get.id), { activeOnly: request.viewer.kind === 'anonymous' });
+      const anonymous = request.viewer.kind === 'anonymous';
+      const found = await repository.get(queryId(request, get.id), { activeOnly: anonymous, staff: !anonymous });
       if (!found) throw new HttpError(404, messages.notFound);
       return found;
     });

@@ -1,6 +1,8 @@
 /** Stores, which the API calls categories (spec §7 "Category/…"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AFFILIATE_MESSAGES,
+  affiliateTemplateProblem,
   CATALOG_MESSAGES,
   CreateStoreBodySchema,
   type CreateStoreBody,
@@ -11,16 +13,37 @@ import {
   StoreSchema,
   UpdateStoreBodySchema,
 } from '@deals/contract';
+import { fieldError } from '../../../errors.js';
 import { isUpload } from '../../../plugins/app/images.js';
 import { catalogListRoutes } from '../catalog-list-routes.js';
 
-/** The form's fields as the repository takes them: the trimmed name and the uploaded logo, if any. */
+/**
+ * The affiliate settings of a store form, checked. A named network comes with its template in the
+ * same request; NONE (or an empty template sent alone) removes the tracking; a template sent
+ * without a network keeps the stored network (CUSTOM on create). Absent fields stay unchanged.
+ */
+function affiliateInput(body: CreateStoreBody & { id?: number }) {
+  const sent = body.affiliateLinkTemplate !== undefined;
+  const template = body.affiliateLinkTemplate?.trim() || null;
+  const network = body.affiliateNetwork;
+  if (network === 'NONE' || (sent && template === null && network === undefined)) return { affiliateNetwork: 'NONE' as const, affiliateLinkTemplate: null };
+  if (network !== undefined && template === null) throw fieldError('affiliateLinkTemplate', AFFILIATE_MESSAGES.templateRequired);
+  if (template !== null) {
+    const problem = affiliateTemplateProblem(template);
+    if (problem) throw fieldError('affiliateLinkTemplate', problem);
+  }
+  const creating = body.id === undefined;
+  return { affiliateNetwork: network ?? (creating && template !== null ? ('CUSTOM' as const) : undefined), affiliateLinkTemplate: sent ? template : undefined };
+}
+
+/** The form's fields as the repository takes them: the trimmed name, the affiliate settings and the uploaded logo, if any. */
 function storeInput(body: CreateStoreBody) {
   return {
     name: body.name.trim(),
     isActive: body.isActive,
     notifyImmediately: body.notifyImmediately,
     sortOrder: body.sortOrder,
+    ...affiliateInput(body),
     logo: [body.logo, body.image].find(isUpload),
   };
 }
