@@ -22,16 +22,17 @@ interface Props {
   onClose: (saved: boolean) => void;
 }
 
-const SERVER_FIELDS = ['name', 'logo'] as const;
+const SERVER_FIELDS = ['name', 'logo'];
 
 /**
- * Add New / Edit modal of a store or product category: name, image (required on create), flags.
+ * Add New / Edit modal of a store or product category: name, image (required on create), flags,
+ * and the screen's extra fields.
  * It stays mounted while closed so that, as the spec asks, the form is reset after the close
  * (FORM_RESET_DELAY_MS) rather than under the user's eyes; opening it again starts clean at once.
  */
 export function ImageEntityModal({ screen, target, onClose }: Props) {
-  const { noun, name, imageLabel, imageRequired, flags, calls } = screen;
-  const blank = useMemo(() => blankValues(flags), [flags]);
+  const { noun, name, imageLabel, imageRequired, flags, calls, extraFields } = screen;
+  const blank = useMemo(() => blankValues(flags, extraFields), [flags, extraFields]);
   const form = useForm<ImageEntityValues>({ resolver: yupResolver(screen.schema), mode: 'onTouched', defaultValues: blank });
   const { control, handleSubmit, formState, reset, setError } = form;
   // The loaded record, tagged with the opening it belongs to (a later opening ignores it).
@@ -42,7 +43,10 @@ export function ImageEntityModal({ screen, target, onClose }: Props) {
   const creating = target?.id === 0;
   const record = target && loaded?.target === target ? loaded.record : null;
 
-  const valuesOf = useCallback((found: ImageEntity): ImageEntityValues => ({ ...blank, name: found.name, isActive: found.isActive, notifyImmediately: found.notifyImmediately }), [blank]);
+  const valuesOf = useCallback(
+    (found: ImageEntity): ImageEntityValues => ({ ...blank, ...extraFields?.fromRecord(found), name: found.name, isActive: found.isActive, notifyImmediately: found.notifyImmediately }),
+    [blank, extraFields],
+  );
 
   useEffect(() => {
     if (!target) return;
@@ -87,12 +91,15 @@ export function ImageEntityModal({ screen, target, onClose }: Props) {
     }
     const fields: ImageEntityFields = { name: values.name };
     for (const flag of flags) fields[flag.name] = values[flag.name];
+    for (const field of Object.keys(extraFields?.labels ?? {})) fields[field] = String(values[field] ?? '');
     // An update sends the image only when one was picked (it replaces the stored one).
     const call = creating && image ? () => calls.create(fields, image) : () => calls.update(target.id, fields, image);
     // Spec 2 §8: create and update failures are warnings.
     // Someone else's save in between: compare and keep the modal open (the new logo is not compared).
-    const conflict = formConflict(form, valuesOf, { labels: { name: name.label, ...Object.fromEntries(flags.map((flag) => [flag.name, flag.label])) }, skip: ['logo'] });
-    if (await saveForm({ call, setError, fields: SERVER_FIELDS, failureState: 'warning', conflict })) close(true);
+    const labels = { name: name.label, ...Object.fromEntries(flags.map((flag) => [flag.name, flag.label])), ...extraFields?.labels };
+    const conflict = formConflict(form, valuesOf, { labels, skip: ['logo'] });
+    const serverFields = [...SERVER_FIELDS, ...Object.keys(extraFields?.labels ?? {})];
+    if (await saveForm({ call, setError, fields: serverFields, failureState: 'warning', conflict })) close(true);
   });
 
   return (
@@ -122,6 +129,7 @@ export function ImageEntityModal({ screen, target, onClose }: Props) {
             </Col>
           ))}
         </Row>
+        {extraFields && <extraFields.Inputs form={form} />}
       </Spin>
     </FormModal>
   );

@@ -6,7 +6,7 @@ import { confirmAction, toast, type CsvColumn } from '@deals/shared-auth';
 import { AdminTable, clientTableRequest, containsText, flagIs, PageHeader, SortItemsModal, Thumbnail, type RowMatcher, type SortValue, type TableQuery } from '@deals/shared-auth/ui';
 import { YES_NO_FILTER, yesNo } from '../lib/format';
 import { ImageEntityModal, type ModalTarget } from './ImageEntityModal';
-import type { ImageEntity, ImageEntityScreen } from './imageEntity';
+import type { ImageEntity, ImageEntityExtraColumns, ImageEntityScreen } from './imageEntity';
 
 /** The list's own order (and the tie-break of every sort): the saved sort order. */
 const bySortOrder = (a: ImageEntity, b: ImageEntity) => a.sortOrder - b.sortOrder || a.id - b.id;
@@ -16,9 +16,9 @@ const isNotFound = (error: unknown) => (error as { response?: { status?: number 
 /**
  * The admin screen of stores or product categories (spec 1 §2 Stores screen, spec 2 §2 Product
  * categories): a filterable, sortable table of every record with View and Delete, Add New and
- * Sort buttons, and the CSV download of the rows shown.
+ * Sort buttons, and the CSV download of the rows shown. `extraColumns` adds a screen's own columns.
  */
-export function ImageEntityPage({ screen }: { screen: ImageEntityScreen }) {
+export function ImageEntityPage({ screen, extraColumns }: { screen: ImageEntityScreen; extraColumns?: ImageEntityExtraColumns }) {
   const { title, noun, name, imageLabel, flags, calls } = screen;
   const table = useRef<ActionType>(undefined);
   const shown = useRef<ImageEntity[]>([]);
@@ -44,8 +44,11 @@ export function ImageEntityPage({ screen }: { screen: ImageEntityScreen }) {
       filters[flag.name] = flagIs((row) => row[flag.name]);
       sorters[flag.name] = (row) => row[flag.name];
     }
+    Object.assign(sorters, extraColumns?.sorters);
     return { filters, sorters, tieBreak: bySortOrder };
-  }, [flags]);
+  }, [flags, extraColumns]);
+  // The extra columns' data comes with each load of the list, so a sort by them sees it.
+  const loadList = useCallback(async () => (await Promise.all([calls.list(), extraColumns?.load()]))[0], [calls, extraColumns]);
 
   const csvColumns: CsvColumn<ImageEntity>[] = [{ title: name.label, value: (row) => row.name }, ...flags.map((flag) => ({ title: flag.label, value: (row: ImageEntity) => yesNo(row[flag.name]) }))];
 
@@ -100,6 +103,7 @@ export function ImageEntityPage({ screen }: { screen: ImageEntityScreen }) {
         render: (_, row) => yesNo(row[flag.name]),
       }),
     ),
+    ...(extraColumns?.columns ?? []),
   ];
 
   return (
@@ -121,12 +125,12 @@ export function ImageEntityPage({ screen }: { screen: ImageEntityScreen }) {
         actionRef={table}
         columns={columns}
         request={(params, sort) =>
-          clientTableRequest(calls.list, query, (rows) => {
+          clientTableRequest(loadList, query, (rows) => {
             shown.current = rows;
           })(params, sort)
         }
         jumpToPage={screen.jumpToPage ?? false}
-        scrollX={640 + 140 * flags.length}
+        scrollX={640 + 140 * flags.length + (extraColumns?.width ?? 0)}
         csv={{ fileName: screen.csvName, columns: csvColumns, rows: () => shown.current }}
       />
       <ImageEntityModal screen={screen} target={target} onClose={closeModal} />

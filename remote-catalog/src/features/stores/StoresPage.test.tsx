@@ -23,8 +23,21 @@ const STORES = [
 ];
 const URLS = { list: 'Category/GetAllCategories', byId: 'Category/GetCategoryById', idParam: 'categoryId' };
 
-/** The store calls answered from STORES; `extra` answers anything else first. */
-const serveStores = (extra?: Parameters<typeof serveRecords>[2], rows = STORES) => serveRecords(URLS, rows, extra);
+const EARNINGS_URL = 'Commissions/GetEarnings';
+const earning = (key: string, currency: string | null, commission: number, epc: number) => ({ key, name: key, currency, clicks: 10, conversions: 1, revenue: 100, commission, epc, conversionRate: 10 });
+/** Amazon earns in two currencies, Best Buy in one, Old Navy nothing (clicks only). */
+const EARNINGS = {
+  scope: 'all',
+  groupBy: 'store',
+  from: '2026-06-01',
+  to: '2026-06-30',
+  rows: [earning('1', 'EUR', 40, 0.5), earning('3', 'USD', 55.5, 1.23456), earning('1', 'USD', 12, 0.125), earning('2', null, 0, 0)],
+  totals: [],
+};
+
+/** The store calls answered from STORES (and the stores' earnings); `extra` answers anything else first. */
+const serveStores = (extra?: Parameters<typeof serveRecords>[2], rows = STORES) =>
+  serveRecords(URLS, rows, (config) => extra?.(config) ?? (config.url === EARNINGS_URL ? { status: 200, data: EARNINGS } : undefined));
 const listLoads = (calls: { url: string }[]) => calls.filter((call) => call.url === URLS.list).length;
 
 async function openAddNew() {
@@ -50,7 +63,7 @@ describe('Stores screen', () => {
     const calls = serveStores();
     renderScreen(<StoresPage />);
     const oldNavy = await rowOf('Old Navy');
-    expect(within(oldNavy).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['ViewDelete', '', 'Old Navy', 'No']);
+    expect(within(oldNavy).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['ViewDelete', '', 'Old Navy', 'No', '—', '—']);
     expect(oldNavy.querySelector('img')).toHaveAttribute('src', expect.stringContaining('old-navy.png'));
     expect(within(await rowOf('Best Buy')).getByLabelText('No image')).toBeInTheDocument();
     for (const title of ['Actions', 'Logo', 'Store Name', 'Is Active?']) expect(screen.getByRole('columnheader', { name: new RegExp(title.replace('?', '\\?')) })).toBeInTheDocument();
@@ -58,7 +71,28 @@ describe('Stores screen', () => {
     expect(screen.getByRole('button', { name: /Sort Stores/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View Amazon' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Amazon' })).toBeInTheDocument();
-    expect(calls).toEqual([expect.objectContaining({ method: 'GET', url: URLS.list, params: { isActive: '' } })]);
+    expect(calls).toEqual([
+      expect.objectContaining({ method: 'GET', url: URLS.list, params: { isActive: '' } }),
+      expect.objectContaining({ method: 'GET', url: EARNINGS_URL, params: { groupBy: 'store' } }),
+    ]);
+  });
+
+  it("shows each store's 30-day commission and EPC per currency, never summed, and sorts by the largest", async () => {
+    signInAs('admin');
+    serveStores();
+    renderScreen(<StoresPage />);
+    const amazon = await rowOf('Amazon');
+    const cells = () => within(amazon).getAllByRole('cell').map((cell) => cell.textContent);
+    // Two currencies: both shown, the larger commission first.
+    await waitFor(() => expect(cells().slice(-2)).toEqual(['€40.00$12.00', '€0.50$0.125']));
+    expect(within(await rowOf('Best Buy')).getAllByRole('cell').slice(-2).map((cell) => cell.textContent)).toEqual(['$55.50', '$1.2346']);
+    expect(screen.queryByText(/52\.00/)).not.toBeInTheDocument();
+
+    const names = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+    await userEvent.click(screen.getByRole('columnheader', { name: /Commission \(30 days\)/ }));
+    await waitFor(() => expect(names()).toEqual(['Old Navy', 'Amazon', 'Best Buy']));
+    await userEvent.click(screen.getByRole('columnheader', { name: /Commission \(30 days\)/ }));
+    await waitFor(() => expect(names()).toEqual(['Best Buy', 'Amazon', 'Old Navy']));
   });
 
   it('shows the server message as an error when the list cannot be loaded', async () => {
@@ -132,7 +166,7 @@ describe('Store modal', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Store created successfully');
     const create = calls.find((call) => call.url === 'Category/CreateCategory');
     expect(create?.method).toBe('POST');
-    expect(formFields(create?.body)).toEqual({ name: 'Target', isActive: 'false', logo: 'file:logo.png' });
+    expect(formFields(create?.body)).toEqual({ name: 'Target', isActive: 'false', affiliateNetwork: 'NONE', affiliateLinkTemplate: '', logo: 'file:logo.png' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Store' })).not.toBeInTheDocument());
     await waitFor(() => expect(listLoads(calls)).toBe(2));
   });
@@ -153,7 +187,7 @@ describe('Store modal', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Store updated successfully');
     const update = calls.find((call) => call.url === 'Category/UpdateCategory');
     expect(update?.method).toBe('PUT');
-    expect(formFields(update?.body)).toEqual({ id: '1', name: 'Amazon Prime', isActive: 'true' });
+    expect(formFields(update?.body)).toEqual({ id: '1', name: 'Amazon Prime', isActive: 'true', affiliateNetwork: 'NONE', affiliateLinkTemplate: '' });
     await waitFor(() => expect(listLoads(calls)).toBe(2));
   });
 
@@ -173,9 +207,94 @@ describe('Store modal', () => {
     expect(toast).toHaveTextContent('Store Name must not contain HTML tags');
     expect(toast).toHaveClass('ant-alert-warning');
     expect(within(dialog).getByText('Store Name must not contain HTML tags')).toBeInTheDocument();
-    expect(formFields(calls.find((call) => call.url === 'Category/UpdateCategory')?.body)).toEqual({ id: '2', name: 'Old Navy<b>', isActive: 'false', logo: 'file:new-logo.gif' });
+    expect(formFields(calls.find((call) => call.url === 'Category/UpdateCategory')?.body)).toEqual({ id: '2', name: 'Old Navy<b>', isActive: 'false', affiliateNetwork: 'NONE', affiliateLinkTemplate: '', logo: 'file:new-logo.gif' });
     expect(screen.getByRole('dialog', { name: 'Edit Store' })).toBeInTheDocument();
     expect(listLoads(calls)).toBe(1);
+  });
+});
+
+describe('Store affiliate link', () => {
+  const AWIN = 'https://www.awin1.com/cread.php?awinmid=ADVERTISER_ID&awinaffid=PUBLISHER_ID&clickref={clickId}&ued={url}';
+  const CJ = 'https://www.anrdoezrs.net/click-PUBLISHER_ID-ADVERTISER_ID?sid={clickId}&url={url}';
+  const template = () => modalField('Link template');
+
+  async function pickNetwork(dialog: HTMLElement, label: string) {
+    await userEvent.click(within(dialog).getByLabelText('Affiliate network'));
+    await userEvent.click(await screen.findByTitle(label, { exact: true }));
+  }
+
+  it('fills a picked network\'s preset while the template is empty or another preset, and asks for the account values', async () => {
+    signInAs('admin');
+    serveStores();
+    renderScreen(<StoresPage />);
+    const dialog = await openAddNew();
+    expect(template()).toBeDisabled();
+    expect(within(dialog).getByText(/Placeholders: \{url\} \{clickId\} \{dealId\} \{storeId\}/)).toBeInTheDocument();
+
+    await pickNetwork(dialog, 'Awin');
+    expect(template()).toHaveValue(AWIN);
+    expect(await within(dialog).findByText('Replace ADVERTISER_ID with your own value from the network')).toBeInTheDocument();
+    // Still a preset: another network's replaces it.
+    await pickNetwork(dialog, 'CJ');
+    expect(template()).toHaveValue(CJ);
+
+    // Typed by hand: kept when the network changes.
+    await userEvent.clear(template());
+    await userEvent.tab();
+    expect(await within(dialog).findByText('Enter the link template')).toBeInTheDocument();
+    await fill(template(), 'https://track.example/c?sub={clickId}&to={url}');
+    await waitFor(() => expect(within(dialog).queryByText('Enter the link template')).not.toBeInTheDocument());
+    await pickNetwork(dialog, 'Rakuten Advertising');
+    expect(template()).toHaveValue('https://track.example/c?sub={clickId}&to={url}');
+
+    // None: no template at all.
+    await pickNetwork(dialog, 'None');
+    expect(template()).toHaveValue('');
+    expect(template()).toBeDisabled();
+  });
+
+  it('sends the network and template on create, and shows the server\'s template message under the field', async () => {
+    signInAs('admin');
+    const calls = serveStores((config) =>
+      config.url === 'Category/CreateCategory'
+        ? { status: 400, data: { message: 'Please check the highlighted fields.', errors: { affiliateLinkTemplate: 'Link template must contain {clickId}, so that commissions can be matched to clicks' } } }
+        : undefined,
+    );
+    renderScreen(<StoresPage />);
+    await rowOf('Amazon');
+    const dialog = await openAddNew();
+    await fill(modalField('Store Name'), 'Shop');
+    await pickNetwork(dialog, 'Amazon Associates');
+    await userEvent.clear(template());
+    await fill(template(), '{url}?tag=shop-20&ascsubtag={clickId}');
+    await pickImage(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Store' }));
+    expect(await within(dialog).findByText('Link template must contain {clickId}, so that commissions can be matched to clicks')).toBeInTheDocument();
+    expect(formFields(calls.find((call) => call.url === 'Category/CreateCategory')?.body)).toEqual({
+      name: 'Shop',
+      isActive: 'true',
+      affiliateNetwork: 'AMAZON',
+      affiliateLinkTemplate: '{url}?tag=shop-20&ascsubtag={clickId}',
+      logo: 'file:logo.png',
+    });
+  });
+
+  it("loads a store's network and template, and None sends an empty template on update", async () => {
+    signInAs('admin');
+    const impact = 'https://shop.sjv.io/c/1/2/3?subId1={clickId}&u={url}';
+    const calls = serveStores((config) => {
+      if (config.url === URLS.byId) return { status: 200, data: { ...STORES[0], affiliateNetwork: 'IMPACT', affiliateLinkTemplate: impact } };
+      return config.url === 'Category/UpdateCategory' ? { status: 200, data: { message: 'Store updated successfully' } } : undefined;
+    });
+    renderScreen(<StoresPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'View Amazon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Store' });
+    await waitFor(() => expect(template()).toHaveValue(impact));
+    expect(within(dialog).getByTitle('Impact')).toBeInTheDocument();
+    await pickNetwork(dialog, 'None');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Store updated successfully');
+    expect(formFields(calls.find((call) => call.url === 'Category/UpdateCategory')?.body)).toEqual({ id: '1', name: 'Amazon', isActive: 'true', affiliateNetwork: 'NONE', affiliateLinkTemplate: '' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { api, toFormData } from '@deals/shared-auth/client';
-import type { CreatedResponse, MessageResponse, Store } from '@deals/contract';
+import type { CreatedResponse, EarningsReport, MessageResponse, Store } from '@deals/contract';
 import type { ImageEntityCalls } from '../../components/imageEntity';
 import { fetchStores } from '../../lib/lookups';
 
@@ -12,3 +12,9 @@ export const storeCalls: ImageEntityCalls = {
   remove: async (categoryId) => (await api.delete<MessageResponse>('Category/DeleteCategory', { params: { categoryId } })).data,
   sort: async (order) => (await api.put<MessageResponse>('Category/SortCategories', order)).data,
 };
+
+/** The last 30 days' earnings per store and currency (the stores table's Commission and EPC columns). */
+export async function fetchStoreEarnings(): Promise<EarningsReport> {
+  const { data } = await api.get<EarningsReport>('Commissions/GetEarnings', { params: { groupBy: 'store' } });
+  return data;
+}
