@@ -224,7 +224,7 @@ describe('Category mutations and GetCategoryById', () => {
       assert.equal(res.statusCode, 200);
       assert.deepEqual(res.json(), { message: 'Store updated successfully' });
       const store = (await getStore(id, people.admin.headers)).json();
-      assert.deepEqual(store, { id, name: 'After', imageFilePath: 'keep.png', isActive: false, notifyImmediately: true, sortOrder: 3 });
+      assert.deepEqual(store, { id, name: 'After', imageFilePath: 'keep.png', isActive: false, notifyImmediately: true, sortOrder: 3, affiliateNetwork: 'NONE', affiliateLinkTemplate: null });
     });
 
     it('accepts a JSON body too', async () => {
