@@ -2,8 +2,8 @@
 import type { Product, ProductListItem, ProductType, Store } from '@deals/contract';
 
 export const STORES: Store[] = [
-  { id: 1, name: 'Amazon', imageFilePath: 'a.png', isActive: true, notifyImmediately: false, sortOrder: 1 },
-  { id: 2, name: 'Target', imageFilePath: 't.png', isActive: true, notifyImmediately: false, sortOrder: 2 },
+  { id: 1, name: 'Amazon', imageFilePath: 'a.png', isActive: true, notifyImmediately: false, sortOrder: 1, affiliateNetwork: 'AMAZON', affiliateLinkTemplate: '{url}?tag=deals-20&ascsubtag={clickId}' },
+  { id: 2, name: 'Target', imageFilePath: 't.png', isActive: true, notifyImmediately: false, sortOrder: 2, affiliateNetwork: 'NONE', affiliateLinkTemplate: null },
   { id: 3, name: 'Closed Store', imageFilePath: null, isActive: false, notifyImmediately: false, sortOrder: 3 },
 ];
 
@@ -31,11 +31,14 @@ export const listItem = (overrides: Partial<ProductListItem>): ProductListItem =
   isActive: true,
   imageUrl: null,
   clicks7d: 0,
+  commission30d: 0,
+  epc30d: 0,
+  commissionCurrency: null,
   ...overrides,
 });
 
 export const DEALS: ProductListItem[] = [
-  listItem({ id: 1, name: 'Noise Cancelling Headphones', addedById: 1, addedBy: 'admin', promoCode: 'SAVE20', clicks7d: 1234 }),
+  listItem({ id: 1, name: 'Noise Cancelling Headphones', addedById: 1, addedBy: 'admin', promoCode: 'SAVE20', clicks7d: 1234, commission30d: 12.5, epc30d: 0.0125, commissionCurrency: 'EUR' }),
   listItem({ id: 2, name: 'Paperback Novel', categoryId: 2, category: 'Target', productTypes: [{ productTypeId: 11, name: 'Books' }], addedById: 7, addedBy: 'staff7', isActive: false }),
   listItem({ id: 3, name: 'Gaming Mouse', addedById: 8, addedBy: 'staff8', dateTimeAdded: '2026-10-01T10:00:00.000Z' }),
 ];
@@ -58,6 +61,8 @@ export const product = (overrides: Partial<Product> = {}): Product => ({
   badgeText: null,
   badgeColor: '#000000',
   isActive: true,
+  affiliateMode: 'STORE',
+  affiliateLinkTemplate: null,
   likes: 0,
   addedById: 1,
   addedBy: 'admin',

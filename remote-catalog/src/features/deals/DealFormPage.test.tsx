@@ -339,3 +339,61 @@ describe('Edit Deal', () => {
     expect(await screen.findByText('Deal not found')).toBeInTheDocument();
   });
 });
+
+describe('Affiliate link', () => {
+  const CLICK = '%3Cclick%20id%3E';
+  const preview = () => screen.getByLabelText('Visitors are sent to', { selector: 'code, code *, span' }).textContent;
+
+  it("previews the store's template for a new deal, and says a store without one uses the link as it is", async () => {
+    signInAs(7, { admin: false });
+    serveForm();
+    renderScreen(<DealFormPage />, CREATE);
+    await screen.findByLabelText('Product Name');
+    expect(screen.getByRole('radio', { name: "Use the store's link template" })).toBeChecked();
+    expect(screen.getByText('Enter the link to see where visitors are sent.')).toBeInTheDocument();
+    await choose('Store', 'Amazon');
+    await userEvent.type(screen.getByLabelText('Link'), 'https://amazon.example/kindle');
+    await waitFor(() => expect(preview()).toBe(`https://amazon.example/kindle?tag=deals-20&ascsubtag=${CLICK}`));
+    expect(screen.getByText('(a new click id for every click)')).toBeInTheDocument();
+    expect(screen.queryByText(/the link is used as it is/)).not.toBeInTheDocument();
+
+    await choose('Store', 'Target');
+    await waitFor(() => expect(preview()).toBe('https://amazon.example/kindle'));
+    expect(screen.getByText('Target has no link template: the link is used as it is.')).toBeInTheDocument();
+  });
+
+  it("requires and checks the deal's own template, previewing it with the deal's and store's ids, and saves it", async () => {
+    signInAs(1, { admin: true });
+    const calls = serveForm((config) => (config.url === 'Product/UpdateProduct' ? { status: 200, data: { message: 'Deal updated successfully' } } : undefined));
+    renderScreen(<DealFormPage />, EDIT);
+    await screen.findByDisplayValue('Wireless Mouse');
+    expect(screen.queryByLabelText('Own link template')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Use its own link template' }));
+    const own = screen.getByLabelText('Own link template');
+    await userEvent.click(own);
+    await userEvent.tab();
+    expect(await screen.findByText('Enter the link template')).toBeInTheDocument();
+    await userEvent.type(own, 'https://t.example/c?to={{url}');
+    expect(await screen.findByText('Link template must contain {clickId}, so that commissions can be matched to clicks')).toBeInTheDocument();
+    await userEvent.clear(own);
+    await userEvent.type(own, 'https://t.example/c?sub={{clickId}&d={{dealId}&s={{storeId}&to={{url}');
+    await waitFor(() => expect(preview()).toBe(`https://t.example/c?sub=${CLICK}&d=5&s=2&to=https%3A%2F%2Fstore.example%2Fmouse`));
+    expect(screen.queryByText('Enter the link template')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Deal updated successfully')).toBeInTheDocument();
+    const body = calls.find((call) => call.url === 'Product/UpdateProduct')?.body as FormData;
+    expect(body.get('affiliateMode')).toBe('OWN');
+    expect(body.get('affiliateLinkTemplate')).toBe('https://t.example/c?sub={clickId}&d={dealId}&s={storeId}&to={url}');
+  });
+
+  it('previews a tracking link as it is', async () => {
+    signInAs(1, { admin: true });
+    serveForm((config) => (config.url === 'Product/GetProductById' ? { status: 200, data: product({ categoryId: 1, affiliateMode: 'TRACKING', link: 'https://go.example/track?id=9' }) } : undefined));
+    renderScreen(<DealFormPage />, EDIT);
+    await screen.findByDisplayValue('Wireless Mouse');
+    expect(screen.getByRole('radio', { name: 'The link is already a tracking link' })).toBeChecked();
+    // Amazon has a template, but a tracking link is never wrapped.
+    await waitFor(() => expect(preview()).toBe('https://go.example/track?id=9'));
+  });
+});

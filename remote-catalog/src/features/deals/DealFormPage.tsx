@@ -18,6 +18,7 @@ import { createDeal, fetchAudienceSize, fetchDeal, updateDeal } from './api';
 import { DEAL_FIELD_LABELS, DealHistory } from './DealHistory';
 import { DealLinkCheck } from './DealLinkCheck';
 import { DealImages } from './DealImages';
+import { AffiliateLink } from './AffiliateLink';
 import { canChangeDeal, fromProduct, toDealFields } from './dealValues';
 import { pushConfirmText, pushNoticeText, pushOnSave } from './pushNotice';
 import { blankDeal, dealSchema, type DealFormValues } from './schemas';
@@ -41,6 +42,8 @@ const FIELDS: FieldPath<DealFormValues>[] = [
   'dealExpiresIn',
   'badgeText',
   'badgeColor',
+  'affiliateMode',
+  'affiliateLinkTemplate',
 ];
 
 /** Options of a select: active rows, plus the deal's own inactive ones (marked) so they still read. */
@@ -278,6 +281,9 @@ function DealForm({ productId }: { productId: number }) {
               <TextField control={control} name="link" label="Link" required maxLength={LIMITS.deal.link} placeholder="https://" extra="The store's page for the deal (affiliate link); visitors open it from Go to Product Deal." />
               {/* Only who may change the deal: the server refuses the others, and the API client answers a refusal by leaving the page. */}
               {deal && !readOnly && <DealLinkCheck productId={deal.id} linkEdited={(typedLink ?? '').trim() !== deal.link} />}
+            </Col>
+            <Col xs={24}>
+              <AffiliateLink control={control} dealId={productId} stores={stores} />
             </Col>
             <Col xs={24} md={12}>
               <FormField control={control} name="additionalInformation" label="About this item">

@@ -22,6 +22,8 @@ export const DEAL_FIELD_LABELS: Record<string, string> = {
   badgeColor: 'Badge Color',
   isActive: 'Is Active?',
   isFeatured: 'Is Featured?',
+  affiliateMode: 'Affiliate link',
+  affiliateLinkTemplate: 'Own link template',
 };
 
 const RICH_TEXT_FIELDS = ['additionalInformation'];

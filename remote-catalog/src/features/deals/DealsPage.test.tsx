@@ -207,4 +207,25 @@ describe('Deals and Promo Codes list', () => {
     await waitFor(() => expect(calls.filter((call) => call.url === 'Product/GetAllProducts').length).toBeGreaterThan(before));
     expect(calls.filter((call) => call.url === 'Product/GetAllProducts').at(-1)?.params).toMatchObject({ sortBy: 'clicks7d' });
   });
+
+  it("shows each deal's 30-day commission and EPC in its currency, a dash without any, and sorts by them on the server", async () => {
+    signInAs(1, { admin: true });
+    const calls = serveDeals();
+    renderScreen(<DealsPage />);
+    const row = await rowOf('Noise Cancelling Headphones');
+    expect(within(row).getByText('€12.50')).toBeInTheDocument();
+    expect(within(row).getByText('€0.0125')).toBeInTheDocument();
+    expect(within(await rowOf('Gaming Mouse')).getAllByText('—').length).toBeGreaterThanOrEqual(2);
+    const loads = () => calls.filter((call) => call.url === 'Product/GetAllProducts');
+    for (const [title, key] of [
+      ['Commission (30 d)', 'commission30d'],
+      ['EPC (30 d)', 'epc30d'],
+    ] as const) {
+      const before = loads().length;
+      const header = screen.getAllByRole('columnheader', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}`) })[0]!;
+      await userEvent.click(within(header).getAllByText(title)[0]!);
+      await waitFor(() => expect(loads().length).toBeGreaterThan(before));
+      expect(loads().at(-1)?.params).toMatchObject({ sortBy: key });
+    }
+  });
 });

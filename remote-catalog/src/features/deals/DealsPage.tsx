@@ -8,6 +8,7 @@ import type { BulkUpdateProductsBody, DealBulkAction, ProductListItem } from '@d
 import { confirmAction, sessionAtom, toast } from '@deals/shared-auth';
 import { AdminTable, PageHeader, RowAction, Thumbnail, Truncated, useServerTable, useTableColumns, visibleWidth, type ColumnStateMap, type TableSort } from '@deals/shared-auth/ui';
 import { formatDateTime, formatPrice, yesNo, YES_NO_FILTER } from '../../lib/format';
+import { formatEpc, moneyOrDash } from '../../lib/money';
 import { fetchProductTypes, fetchStores } from '../../lib/lookups';
 import { bulkUpdateDeals, deleteDeal, downloadDealsCsv, fetchDealsPage } from './api';
 import { BulkActionBar, BulkDetailsModal, dealCount, needsDetails, type BulkExtra } from './BulkActions';
@@ -148,6 +149,27 @@ export default function DealsPage() {
         align: 'right',
         tooltip: 'Unique visitors who opened the store link in the last 7 days (each counted once a day)',
         render: (_, deal) => deal.clicks7d.toLocaleString('en-US'),
+      },
+      // Sorted by the server on the figure alone: a deal's figures are in its main currency (commissionCurrency).
+      {
+        title: 'Commission (30 d)',
+        dataIndex: 'commission30d',
+        sorter: true,
+        hideInSearch: true,
+        width: 112,
+        align: 'right',
+        tooltip: 'Pending and approved commission of the last 30 days, in the deal’s main currency',
+        render: (_, deal) => moneyOrDash(deal.commission30d, deal.commissionCurrency),
+      },
+      {
+        title: 'EPC (30 d)',
+        dataIndex: 'epc30d',
+        sorter: true,
+        hideInSearch: true,
+        width: 96,
+        align: 'right',
+        tooltip: 'Earnings per click: the commission per unique click-out of the same 30 days',
+        render: (_, deal) => moneyOrDash(deal.epc30d, deal.commissionCurrency, formatEpc),
       },
     ]);
   }, [isAdmin, user, withUrlSort]);

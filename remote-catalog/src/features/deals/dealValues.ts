@@ -23,6 +23,9 @@ export function toDealFields(values: DealFormValues): DealFields {
     badgeText: orNull(values.badgeText),
     badgeColor: values.badgeColor,
     isActive: values.isActive,
+    affiliateMode: values.affiliateMode,
+    // Only OWN uses a template of the deal's own; any other mode saves none.
+    affiliateLinkTemplate: values.affiliateMode === 'OWN' ? orNull(values.affiliateLinkTemplate) : null,
   };
 }
 
@@ -44,6 +47,8 @@ export function fromProduct(product: Product): DealFormValues {
     badgeColor: product.badgeColor,
     isActive: product.isActive,
     isFeatured: product.isFeatured,
+    affiliateMode: product.affiliateMode ?? 'STORE',
+    affiliateLinkTemplate: product.affiliateLinkTemplate ?? '',
   };
 }
 

@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { DEFAULT_BADGE_COLOR, HEX_COLOR_PATTERN, LIMITS } from '@deals/contract/limits';
 import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
 import { DEAL_LINK_PATTERN, DEAL_MESSAGES, MAX_DEAL_PRICE } from '@deals/contract/deal-rules';
+import { AFFILIATE_MESSAGES, DEAL_AFFILIATE_MODES, affiliateTemplateProblem, type DealAffiliateMode } from '@deals/contract/affiliate-links';
 
 // The spec's §5 deal rules with the contract's limits and words, so the form and the API agree.
 const { deal: limits } = LIMITS;
@@ -50,6 +51,17 @@ export const dealSchema = object({
     .matches(new RegExp(HEX_COLOR_PATTERN), MESSAGES.general.hexColor),
   isActive: boolean().default(true),
   isFeatured: boolean().default(false),
+  affiliateMode: string<DealAffiliateMode>().oneOf([...DEAL_AFFILIATE_MODES], AFFILIATE_MESSAGES.modeInvalid).default('STORE'),
+  // The deal's own template counts only in OWN mode, where it is required and checked as the server does.
+  affiliateLinkTemplate: string()
+    .default('')
+    .trim()
+    .test('own-template', function check(template) {
+      if ((this.parent as { affiliateMode?: DealAffiliateMode }).affiliateMode !== 'OWN') return true;
+      if (!template) return this.createError({ message: AFFILIATE_MESSAGES.templateRequired });
+      const problem = affiliateTemplateProblem(template);
+      return problem ? this.createError({ message: problem }) : true;
+    }),
 });
 
 export type DealFormValues = InferType<typeof dealSchema>;
@@ -71,4 +83,6 @@ export const blankDeal = (): DealFormValues => ({
   badgeColor: DEFAULT_BADGE_COLOR,
   isActive: true,
   isFeatured: false,
+  affiliateMode: 'STORE',
+  affiliateLinkTemplate: '',
 });
