@@ -11,6 +11,7 @@ const ProductCategoriesPage = lazy(() => import('./features/product-categories/P
 const FeaturedSectionsPage = lazy(() => import('./features/featured-sections/FeaturedSectionsPage'));
 const FeaturedSectionFormPage = lazy(() => import('./features/featured-sections/FeaturedSectionFormPage'));
 const NeedsAttentionPage = lazy(() => import('./features/needs-attention/NeedsAttentionPage'));
+const CommissionsPage = lazy(() => import('./features/commissions/CommissionsPage'));
 
 const M = '/admin/management';
 
@@ -29,6 +30,7 @@ export default function App() {
         <Route path={`${M}/featured-sections`} element={<FeaturedSectionsPage />} />
         <Route path={`${M}/featured-section`} element={<FeaturedSectionFormPage />} />
         <Route path={`${M}/featured-section/edit/:featuredSectionId`} element={<FeaturedSectionFormPage />} />
+        <Route path={`${M}/commissions`} element={<CommissionsPage />} />
         <Route path="*" element={<Result status="404" title="Page not found" subTitle="There is no catalog screen at this address." />} />
       </Routes>
     </Suspense>
