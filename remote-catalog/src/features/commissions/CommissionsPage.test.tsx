@@ -125,7 +125,7 @@ describe('Commissions screen', () => {
     const first = calls.find((call) => call.url === 'Commissions/GetEarnings')?.params as Record<string, string>;
     expect(first.groupBy).toBe('day');
     expect(first.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((Date.parse(first.to) - Date.parse(first.from)) / 86_400_000).toBe(29);
+    expect((Date.parse(String(first.to)) - Date.parse(String(first.from))) / 86_400_000).toBe(29);
 
     await userEvent.click(screen.getByRole('tab', { name: 'By store' }));
     const byStore = await screen.findByRole('table', { name: 'Earnings by store' });

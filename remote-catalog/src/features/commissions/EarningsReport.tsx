@@ -42,7 +42,8 @@ const nameColumn = (groupBy: EarningsGroup): ColumnsType<EarningsRow>[number] =>
 const rowKey = (row: EarningsRow) => `${row.key}-${row.currency ?? 'none'}`;
 
 type Range = [Dayjs, Dayjs];
-type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; report: Report };
+/** The answer to one query (`groupBy|from|to`): its report or why there is none. */
+type Loaded = { query: string; report: Report | null; failure: string | null };
 
 /** The last 30 days, today included (the API's default range). */
 const defaultRange = (): Range => [dayjs().subtract(EARNINGS_DEFAULT_DAYS - 1, 'day').startOf('day'), dayjs().startOf('day')];
@@ -51,23 +52,26 @@ const defaultRange = (): Range => [dayjs().subtract(EARNINGS_DEFAULT_DAYS - 1, '
 export function EarningsReport() {
   const [range, setRange] = useState<Range>(defaultRange);
   const [groupBy, setGroupBy] = useState<EarningsGroup>('day');
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const from = range[0].format(DAY_FORMAT);
   const to = range[1].format(DAY_FORMAT);
+  const query = `${groupBy}|${from}|${to}`;
 
   useEffect(() => {
     let current = true;
-    setLoaded({ status: 'loading' });
     fetchEarnings({ groupBy, from, to }).then(
-      (report) => current && setLoaded({ status: 'ready', report }),
-      (error: unknown) => current && setLoaded({ status: 'failed', message: serverMessage(error) }),
+      (answer) => current && setLoaded({ query, report: answer, failure: null }),
+      (error: unknown) => current && setLoaded({ query, report: null, failure: serverMessage(error) }),
     );
     return () => {
       current = false;
     };
-  }, [groupBy, from, to]);
+  }, [groupBy, from, to, query]);
 
-  const report = loaded.status === 'ready' ? loaded.report : null;
+  // Until the new answer comes, the last one stays under the spinner.
+  const loading = loaded?.query !== query;
+  const report = loaded?.report ?? null;
+  const failure = loading ? null : (loaded?.failure ?? null);
   return (
     <Card title="Earnings" style={{ marginTop: 16 }}>
       <Flex gap={16} wrap align="center" style={{ marginBottom: 8 }}>
@@ -84,11 +88,11 @@ export function EarningsReport() {
         </Form.Item>
       </Flex>
       <Tabs activeKey={groupBy} onChange={(key) => setGroupBy(key as EarningsGroup)} items={EARNINGS_GROUPS.map((group) => ({ key: group, label: `By ${GROUP_LABELS[group].toLowerCase()}` }))} />
-      {loaded.status === 'failed' && <Alert type="error" showIcon message="The earnings could not be loaded" description={loaded.message} style={{ marginBottom: 16 }} />}
+      {failure && <Alert type="error" showIcon message="The earnings could not be loaded" description={failure} style={{ marginBottom: 16 }} />}
       <Table<EarningsRow>
         aria-label={`Earnings by ${groupBy}`}
         size="small"
-        loading={loaded.status === 'loading'}
+        loading={loading}
         rowKey={rowKey}
         columns={[nameColumn(groupBy), ...FIGURE_COLUMNS]}
         dataSource={report?.rows ?? []}
