@@ -45,3 +45,4 @@ export * from './text-input.ts';
 export * from './versions.ts';
 export * from './affiliate-links.ts';
 export * from './commissions.ts';
+export * from './money-format.ts';

@@ -4,7 +4,7 @@ import { Alert, Card, DatePicker, Flex, Form, Table, Tabs, Typography } from 'an
 import type { ColumnsType } from 'antd/es/table';
 import { EARNINGS_DEFAULT_DAYS, EARNINGS_GROUPS, type EarningsGroup, type EarningsReport as Report, type EarningsRow } from '@deals/contract/commissions';
 import { serverMessage } from '@deals/shared-auth';
-import { formatEpc, formatMoney, formatPercent } from '../../lib/money';
+import { formatEpc, formatMoney, formatPercent } from '@deals/contract/money-format';
 import { fetchEarnings } from './api';
 
 const DAY_FORMAT = 'YYYY-MM-DD';

@@ -8,7 +8,7 @@ import type { BulkUpdateProductsBody, DealBulkAction, ProductListItem } from '@d
 import { confirmAction, sessionAtom, toast } from '@deals/shared-auth';
 import { AdminTable, PageHeader, RowAction, Thumbnail, Truncated, useServerTable, useTableColumns, visibleWidth, type ColumnStateMap, type TableSort } from '@deals/shared-auth/ui';
 import { formatDateTime, formatPrice, yesNo, YES_NO_FILTER } from '../../lib/format';
-import { formatEpc, moneyOrDash } from '../../lib/money';
+import { formatEpc, moneyOrDash } from '@deals/contract/money-format';
 import { fetchProductTypes, fetchStores } from '../../lib/lookups';
 import { bulkUpdateDeals, deleteDeal, downloadDealsCsv, fetchDealsPage } from './api';
 import { BulkActionBar, BulkDetailsModal, dealCount, needsDetails, type BulkExtra } from './BulkActions';

@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import { EARNINGS_DEFAULT_DAYS, type EarningsRow } from '@deals/contract/commissions';
 import { toast } from '@deals/shared-auth';
 import type { ImageEntity, ImageEntityExtraColumns } from '../../components/imageEntity';
-import { formatEpc, formatMoney } from '../../lib/money';
+import { formatEpc, formatMoney } from '@deals/contract/money-format';
 import { fetchStoreEarnings } from './api';
 
 type Earning = EarningsRow & { currency: string };

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardEarnings } from '@deals/contract';
 import { shortDay } from './links';
-import { formatMoney } from './money';
+import { formatMoney } from '@deals/contract/money-format';
 
 const SERIES_COLORS = ['#213c63', '#d48806', '#389e0d', '#722ed1', '#cf1322'];
 

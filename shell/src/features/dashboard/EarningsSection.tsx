@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { DASHBOARD_CLICK_DAYS, DASHBOARD_TOP_SIZE, type DashboardEarnings, type EarningsRow } from '@deals/contract';
 import { dealEditPath } from './links';
-import { formatEpc, formatMoney, formatPercent } from './money';
+import { formatEpc, formatMoney, formatPercent } from '@deals/contract/money-format';
 
 // Same chunk as the clicks chart: the chart library comes once, with the dashboard's figures.
 const EarningsChart = lazy(() => import(/* webpackChunkName: "dashboard-chart" */ './EarningsChart'));

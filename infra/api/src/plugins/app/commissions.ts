@@ -86,50 +86,76 @@ function refreshEarningsStatement(at: Date): SQL {
         AND (dp.commission_30d, dp.commission_currency, dp.epc_30d) IS DISTINCT FROM (t.commission, t.currency, t.epc)`;
 }
 
+type FigureRow = { key: string; currency: string | null; clicks: number; conversions: number; revenue: number; commission: number; name: string | null; store: string | null };
+
+/** A report row from its sums: EPC and conversion rate derived, a deleted deal or store named as such. */
+function figures(row: FigureRow, groupBy: EarningsGroup | 'total'): EarningsRow {
+  const clicks = Number(row.clicks);
+  const commission = Number(row.commission);
+  const conversions = Number(row.conversions);
+  return {
+    key: row.key,
+    name: row.name ?? (groupBy === 'deal' ? `Deleted deal ${row.key}` : groupBy === 'store' ? `Deleted store ${row.key}` : row.key),
+    ...(groupBy === 'deal' ? { store: row.store ?? '' } : {}),
+    currency: row.currency,
+    clicks,
+    conversions,
+    revenue: Number(row.revenue),
+    commission,
+    epc: clicks > 0 ? Math.round((commission / clicks) * 10_000) / 10_000 : 0,
+    conversionRate: clicks > 0 ? Math.round((conversions / clicks) * 10_000) / 100 : 0,
+  };
+}
+
 export function createCommissions(db: Database) {
 
   /**
    * Figures per key (day, deal or store) and currency over [from, to] (UTC days, both included).
-   * Keys with clicks but no counted commission get one row with currency null.
+   * `clicks`: `all` joins every key's clicks (keys with clicks but no counted commission get a row
+   * with currency null); `earning` keeps the `limit` rows earning most and counts clicks for
+   * those keys only; `none` leaves clicks at 0 (the caller knows them).
    */
-  async function rows(scope: StatsScope, groupBy: EarningsGroup | 'total', from: string, to: string, limit: number | null): Promise<EarningsRow[]> {
+  async function rows(
+    scope: StatsScope,
+    groupBy: EarningsGroup | 'total',
+    from: string,
+    to: string,
+    { limit = null, clicks = 'all' }: { limit?: number | null; clicks?: 'all' | 'earning' | 'none' } = {},
+  ): Promise<EarningsRow[]> {
     const start = sql`${`${from}T00:00:00.000Z`}::timestamptz`;
     const end = sql`${`${daysBefore(to, -1)}T00:00:00.000Z`}::timestamptz`;
     const own = scope.kind === 'own';
-    const key = (alias: string, timeColumn: string): SQL =>
-      groupBy === 'day'
-        ? sql.raw(`to_char((${alias}.${timeColumn} AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD')`)
-        : groupBy === 'deal'
-          ? sql.raw(`${alias}.product_id::text`)
-          : groupBy === 'store'
-            ? sql.raw(`${alias}.category_id::text`)
-            : sql.raw(`'total'`);
-    const clickKey =
-      groupBy === 'day'
-        ? sql.raw(`to_char((h.hour AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD')`)
-        : groupBy === 'deal'
-          ? sql.raw('h.product_id::text')
-          : groupBy === 'store'
-            ? sql.raw('p.category_id::text')
-            : sql.raw(`'total'`);
+    const KEYS: Record<EarningsGroup | 'total', { money: string; clicks: string }> = {
+      day: { money: `to_char((m.occurred_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD')`, clicks: `to_char((h.hour AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD')` },
+      deal: { money: 'm.product_id::text', clicks: 'h.product_id::text' },
+      store: { money: 'm.category_id::text', clicks: 'p.category_id::text' },
+      total: { money: `'total'`, clicks: `'total'` },
+    };
+    const key = KEYS[groupBy];
     const needsDealJoin = own || groupBy === 'store';
+    const earningOnly = clicks !== 'all';
+    const clicksOf =
+      clicks === 'none'
+        ? sql`SELECT NULL::text AS key, 0 AS clicks WHERE false`
+        : sql`SELECT ${sql.raw(key.clicks)} AS key, sum(h.clicks)::int AS clicks
+          FROM deal_click_hours h ${needsDealJoin ? sql`JOIN products p ON p.id = h.product_id ${ownDeals(scope, 'p')}` : sql``}
+          WHERE h.hour >= ${start} AND h.hour < ${end}
+            ${clicks === 'earning' && groupBy === 'deal' ? sql`AND h.product_id IN (SELECT key::int FROM money)` : sql``}
+            ${clicks === 'earning' && groupBy === 'store' ? sql`AND p.category_id IN (SELECT key::int FROM money)` : sql``}
+          GROUP BY 1`;
     const result = await db.execute(sql`
       WITH money AS (
-        SELECT ${key('m', 'occurred_at')} AS key, m.currency, count(*)::int AS conversions,
+        SELECT ${sql.raw(key.money)} AS key, m.currency, count(*)::int AS conversions,
           sum(m.sale_amount) AS revenue, sum(m.commission) AS commission
         FROM commissions m ${own ? sql`JOIN products p ON p.id = m.product_id ${ownDeals(scope, 'p')}` : sql``}
         WHERE m.occurred_at >= ${start} AND m.occurred_at < ${end} AND m.status IN ${counted}
           ${groupBy === 'deal' ? sql`AND m.product_id IS NOT NULL` : groupBy === 'store' ? sql`AND m.category_id IS NOT NULL` : sql``}
         GROUP BY 1, 2
-      ), clicks AS (
-        SELECT ${clickKey} AS key, sum(h.clicks)::int AS clicks
-        FROM deal_click_hours h ${needsDealJoin ? sql`JOIN products p ON p.id = h.product_id ${ownDeals(scope, 'p')}` : sql``}
-        WHERE h.hour >= ${start} AND h.hour < ${end}
-        GROUP BY 1
-      ), joined AS (
+        ${earningOnly && limit !== null ? sql`ORDER BY commission DESC, key, currency LIMIT ${limit}` : sql``}
+      ), clicks AS (${clicksOf}), joined AS (
         SELECT coalesce(m.key, c.key) AS key, m.currency, coalesce(c.clicks, 0) AS clicks, coalesce(m.conversions, 0) AS conversions,
           coalesce(m.revenue, 0) AS revenue, coalesce(m.commission, 0) AS commission
-        FROM money m FULL JOIN clicks c ON c.key = m.key
+        FROM money m ${earningOnly ? sql`LEFT` : sql`FULL`} JOIN clicks c ON c.key = m.key
       )
       SELECT j.key, j.currency, j.clicks, j.conversions, j.revenue::float8 AS revenue, j.commission::float8 AS commission,
         ${groupBy === 'deal' ? sql`d.name, s.name AS store` : groupBy === 'store' ? sql`s.name, NULL AS store` : sql`j.key AS name, NULL AS store`}
@@ -139,22 +165,7 @@ export function createCommissions(db: Database) {
       ORDER BY ${groupBy === 'day' ? sql`j.key, j.currency NULLS FIRST` : sql`j.commission DESC, j.clicks DESC, j.key, j.currency`}
       ${limit === null ? sql`` : sql`LIMIT ${limit}`}`);
     return rowsOf<{ key: string; currency: string | null; clicks: number; conversions: number; revenue: number; commission: number; name: string | null; store: string | null }>(result).map(
-      (row) => {
-        const clicks = Number(row.clicks);
-        const commission = Number(row.commission);
-        return {
-          key: row.key,
-          name: row.name ?? (groupBy === 'deal' ? `Deleted deal ${row.key}` : groupBy === 'store' ? `Deleted store ${row.key}` : row.key),
-          ...(groupBy === 'deal' ? { store: row.store ?? '' } : {}),
-          currency: row.currency,
-          clicks,
-          conversions: Number(row.conversions),
-          revenue: Number(row.revenue),
-          commission,
-          epc: clicks > 0 ? Math.round((commission / clicks) * 10_000) / 10_000 : 0,
-          conversionRate: clicks > 0 ? Math.round((Number(row.conversions) / clicks) * 10_000) / 100 : 0,
-        };
-      },
+      (row) => figures(row, groupBy),
     );
   }
 
@@ -221,27 +232,26 @@ export function createCommissions(db: Database) {
         groupBy,
         from,
         to,
-        rows: await rows(scope, groupBy, from, to, groupBy === 'day' ? null : EARNINGS_REPORT_ROWS),
-        totals: await rows(scope, 'total', from, to, null),
+        rows: await rows(scope, groupBy, from, to, { limit: groupBy === 'day' ? null : EARNINGS_REPORT_ROWS }),
+        totals: await rows(scope, 'total', from, to),
       };
     },
 
-    /** The dashboard's earnings: the same scope and days as its clicks. */
-    async dashboard(scope: StatsScope, at: Date = new Date()): Promise<DashboardEarnings> {
+    /**
+     * The dashboard's earnings over the same scope and days as its clicks, whose total it is
+     * given (`clicks`): the totals, the days and the Top lists count only what earned.
+     */
+    async dashboard(scope: StatsScope, clicks: number, at: Date = new Date()): Promise<DashboardEarnings> {
       const to = dayOf(at);
       const from = daysBefore(to, DASHBOARD_CLICK_DAYS - 1);
-      const earning = (row: EarningsRow) => row.currency !== null;
-      const [totals, days, deals, stores] = [
-        await rows(scope, 'total', from, to, null),
-        await rows(scope, 'day', from, to, null),
-        await rows(scope, 'deal', from, to, DASHBOARD_TOP_SIZE),
-        await rows(scope, 'store', from, to, DASHBOARD_TOP_SIZE),
-      ];
+      const totals = (await rows(scope, 'total', from, to, { clicks: 'none' })).map((row) => figures({ ...row, name: row.key, store: null, clicks }, 'total'));
+      const days = await rows(scope, 'day', from, to, { clicks: 'none' });
+      const top = { limit: DASHBOARD_TOP_SIZE, clicks: 'earning' } as const;
       return {
-        totals: totals.filter(earning),
-        perDay: days.filter(earning).map((row) => ({ day: row.key, currency: row.currency!, commission: row.commission })),
-        topDeals: deals.filter(earning),
-        topStores: stores.filter(earning),
+        totals,
+        perDay: days.map((row) => ({ day: row.key, currency: row.currency!, commission: row.commission })),
+        topDeals: await rows(scope, 'deal', from, to, top),
+        topStores: await rows(scope, 'store', from, to, top),
       };
     },
 

@@ -113,11 +113,11 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     fastify.decorate('dashboard', {
-      stats: async (scope: StatsScope) => ({
-        ...(await dashboardStats(fastify.db, scope)),
-        needsAttention: await fastify.attentionQueue.count(scope),
-        earnings: await fastify.commissions.dashboard(scope),
-      }),
+      stats: async (scope: StatsScope) => {
+        const stats = await dashboardStats(fastify.db, scope);
+        const clicks = stats.clicksPerDay.reduce((sum, day) => sum + day.clicks, 0);
+        return { ...stats, needsAttention: await fastify.attentionQueue.count(scope), earnings: await fastify.commissions.dashboard(scope, clicks) };
+      },
     });
   },
   { name: 'dashboard', dependencies: ['database', 'attention-queue', 'commissions'] },

@@ -17,7 +17,8 @@ const dashboard: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         description:
           'The dashboard: live deals, deals expiring in the next 48 h (with the window, as the deals table filters take it), unique clicks per UTC day for 30 days (zero-filled, oldest first), ' +
-          'the Top 10 deals and stores by those clicks, and the push notifications of the 30 days (sent, devices targeted, delivered). Staff: their own deals and notifications; admins: everyone’s (`scope`).',
+          'the Top 10 deals and stores by those clicks, the push notifications of the 30 days (sent, devices targeted, delivered), and the affiliate earnings of the same deals and days per currency (totals, commission per day, Top 10 deals and stores by commission). ' +
+          'Staff: their own deals and notifications; admins: everyone’s (`scope`).',
         response: { 200: DashboardStatsSchema },
       },
     },

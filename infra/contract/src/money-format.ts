@@ -1,5 +1,8 @@
-// Money as the earnings columns show it: always with its currency, since amounts of different
-// currencies are never added up (contract: commissions.ts).
+/**
+ * Money as the back office shows earnings: always with its currency, since amounts of different
+ * currencies are never added up (commissions.ts). Shared by the catalog admin and the shell's
+ * dashboard, which may not import each other.
+ */
 
 /** `amount` in `currency` (e.g. €12.50); a code Intl does not know still reads, as "12.50 XYZ". */
 export function formatMoney(amount: number, currency: string, decimals: { min?: number; max?: number } = {}): string {
