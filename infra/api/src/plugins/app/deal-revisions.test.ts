@@ -118,6 +118,7 @@ describe('deal revisions and audit entries', () => {
       badgeText: { from: null, to: 'Hot' },
       badgeColor: { from: null, to: '#000000' },
       isActive: { from: null, to: true },
+      affiliateMode: { from: null, to: 'STORE' },
     });
 
     // A save that changes nothing still keeps its revision, with no changes.
