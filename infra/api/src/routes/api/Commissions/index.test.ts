@@ -216,6 +216,7 @@ describe('affiliate revenue', () => {
     assert.ok(days.rows.every((row) => row.key === today()));
     assert.equal((await report('from=2026-02-01&to=2026-01-01')).statusCode, 400);
     assert.equal((await report('groupBy=week')).statusCode, 400);
+    for (const bad of ['from=2026-02-31', 'to=9999-12-31', 'from=0000-01-01&to=0000-01-02', 'from=2026-13-01']) assert.equal((await report(bad)).statusCode, 400, bad);
     assert.equal((await t.app.inject({ url: '/api/Commissions/GetEarnings' })).statusCode, 401);
   });
 

@@ -32,6 +32,12 @@ const BATCH_ROWS = 2000;
 const DAY_MS = 86_400_000;
 const OWN_DEALS_RULE = 'figures of own deals unless admin';
 
+/** A calendar day that exists (no 31 February) within the years any report can concern. */
+function dayInRange(day: string): boolean {
+  const at = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day && at.getUTCFullYear() >= 1970 && at.getUTCFullYear() <= 9000;
+}
+
 /** Counts the bytes of the body as they pass, refusing a report beyond the size cap. */
 async function* capped(body: Readable): AsyncGenerator<Buffer> {
   let bytes = 0;
@@ -154,7 +160,9 @@ const commissionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const to = request.query.to ?? new Date().toISOString().slice(0, 10);
+      if (!dayInRange(to)) throw fieldError('to', EARNINGS_MESSAGES.dateInvalid);
       const from = request.query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - (EARNINGS_DEFAULT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+      if (!dayInRange(from)) throw fieldError('from', EARNINGS_MESSAGES.dateInvalid);
       const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
       if (span < 0) throw fieldError('from', EARNINGS_MESSAGES.rangeInvalid);
       if (span >= EARNINGS_MAX_DAYS) throw fieldError('from', EARNINGS_MESSAGES.rangeTooLong);
