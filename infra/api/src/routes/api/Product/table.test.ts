@@ -139,7 +139,7 @@ describe('GetAllProducts as a server-side table', () => {
     assert.match(String(res.headers['content-type']), /^text\/csv/);
     assert.match(String(res.headers['content-disposition']), /attachment; filename="deals.csv"/);
     const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    assert.equal(lines[0], 'Id,Product Name,Store,Product Category,Promo Code,Discount %,Current Price,Previous Price,Posted By,Posted On,Last Updated On,Starts On,Expires In,Is Active?,Clicks (7 days)');
+    assert.equal(lines[0], 'Id,Product Name,Store,Product Category,Promo Code,Discount %,Current Price,Previous Price,Posted By,Posted On,Last Updated On,Starts On,Expires In,Is Active?,Clicks (7 days),Commission (30 days),EPC (30 days)');
     const active = WORDS.filter((_, i) => i % 5 !== 0);
     assert.deepEqual(lines.slice(1).map((line) => line.split(',')[1]), active.map((word) => `Tbl ${word}`).sort());
     // bravo (i = 1): posted 2026-06-02 00:00 UTC = 06/01/2026 20:00 in New York; price 11; store Acme.
