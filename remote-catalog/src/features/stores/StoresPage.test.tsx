@@ -253,6 +253,19 @@ describe('Store affiliate link', () => {
     expect(template()).toBeDisabled();
   });
 
+  it("clears the preset's message while the account values are typed, before the field is left", async () => {
+    signInAs('admin');
+    serveStores();
+    renderScreen(<StoresPage />);
+    const dialog = await openAddNew();
+    await pickNetwork(dialog, 'Awin');
+    expect(await within(dialog).findByText('Replace ADVERTISER_ID with your own value from the network')).toBeInTheDocument();
+    await userEvent.clear(template());
+    await userEvent.paste(AWIN.replace('ADVERTISER_ID', '1001').replace('PUBLISHER_ID', '2002'));
+    expect(template()).toHaveFocus();
+    await waitFor(() => expect(within(dialog).queryByText(/Replace [A-Z_]+ with your own value/)).not.toBeInTheDocument());
+  });
+
   it('sends the network and template on create, and shows the server\'s template message under the field', async () => {
     signInAs('admin');
     const calls = serveStores((config) =>

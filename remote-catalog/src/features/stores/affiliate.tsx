@@ -62,7 +62,9 @@ function AffiliateInputs({ form }: { form: UseFormReturn<ImageEntityValues> }) {
             value={field.value as AffiliateNetwork}
             onChange={(next: AffiliateNetwork) => {
               field.onChange(next);
-              setValue('affiliateLinkTemplate', templateAfterNetworkChange(next, String(getValues('affiliateLinkTemplate') ?? '')), { shouldDirty: true, shouldValidate: true });
+              // Touched too: a preset's message shows at once, so it must clear as the admin types
+              // the account's values (in onTouched mode an untouched field revalidates only on blur).
+              setValue('affiliateLinkTemplate', templateAfterNetworkChange(next, String(getValues('affiliateLinkTemplate') ?? '')), { shouldDirty: true, shouldValidate: true, shouldTouch: true });
             }}
             onBlur={field.onBlur}
             options={NETWORK_OPTIONS}
