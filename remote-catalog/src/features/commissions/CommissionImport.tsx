@@ -25,7 +25,7 @@ function ImportResult({ result }: { result: CommissionImportResult }) {
   ] as const;
   return (
     <section aria-label="Import result">
-      <Alert type={result.unmatched > 0 ? 'warning' : 'success'} showIcon message={result.message} description={`${count(result.rows)} ${result.rows === 1 ? "row" : "rows"} read.`} style={{ marginBottom: 16 }} />
+      <Alert type={result.unmatched > 0 ? 'warning' : 'success'} showIcon message={result.message} description={`${count(result.rows)} ${result.rows === 1 ? 'row' : 'rows'} read.`} style={{ marginBottom: 16 }} />
       <Row gutter={16}>
         {figures.map(([title, value]) => (
           <Col key={title} xs={12} md={6}>
