@@ -6,7 +6,7 @@ import { FormField, TextField } from '@deals/shared-auth/ui';
 import type { DealFormValues } from './schemas';
 
 /** What the preview puts where each click's own id goes. */
-export const CLICK_ID_SAMPLE = '<click id>';
+export const CLICK_ID_SAMPLE = 'CLICKID';
 
 const MODE_OPTIONS = DEAL_AFFILIATE_MODES.map((mode) => ({ value: mode, label: DEAL_AFFILIATE_MODE_LABELS[mode] }));
 
@@ -64,7 +64,7 @@ export function AffiliateLink({ control, dealId, stores }: { control: Control<De
             <Typography.Text code className="deal-form__affiliate-preview" aria-label="Visitors are sent to">
               {preview}
             </Typography.Text>{' '}
-            <Typography.Text type="secondary">(a new click id for every click)</Typography.Text>
+            <Typography.Text type="secondary">(CLICKID: a new click id for every click)</Typography.Text>
           </>
         ) : (
           <Typography.Text type="secondary">Enter the link to see where visitors are sent.</Typography.Text>
