@@ -13,7 +13,8 @@
 //      report's), the 30-day figures recomputed (the app's own function, timed), then the deals
 //      table's first page sorted by EPC (`GetAllProducts?page=1&pageSize=25&sortBy=epc30d`) and by
 //      commission, sequential requests, p50/p95, against the default sort (newest first) and the
-//      ceiling `/api/health` in the same run; and the dashboard with its earnings.
+//      ceiling `/api/health` in the same run; the earnings reports and the dashboard with its
+//      earnings. The data is written with the server stopped (PGlite's directory is one process's).
 // Prints markdown; --write puts it into docs/BENCHMARKS.md (between the bench:affiliate markers).
 //
 // Options: --engines=pglite,postgres  --deals=100000  --rows=100000  --clicks=1000000
@@ -240,6 +241,8 @@ const READS = [
   { key: 'epc', label: 'Deals table, first page, sorted by `epc30d` (highest first)', path: `${TABLE}&sortBy=epc30d&order=desc` },
   { key: 'commission', label: 'Deals table, first page, sorted by `commission30d` (highest first)', path: `${TABLE}&sortBy=commission30d&order=desc` },
   { key: 'epc-asc', label: 'Deals table, first page, sorted by `epc30d` (lowest first)', path: `${TABLE}&sortBy=epc30d&order=asc` },
+  { key: 'earnings-deal', label: 'Earnings report by deal (`GetEarnings?groupBy=deal`, 30 days)', path: '/api/Commissions/GetEarnings?groupBy=deal' },
+  { key: 'earnings-store', label: 'Earnings report by store (`GetEarnings?groupBy=store`, 30 days)', path: '/api/Commissions/GetEarnings?groupBy=store' },
   { key: 'dashboard', label: 'Dashboard (`GetStats`, with its earnings)', path: '/api/Dashboard/GetStats' },
 ];
 
@@ -249,17 +252,22 @@ async function benchEngine(engine, port) {
     await seedBenchDatabase(database.options, deals);
     const redirects = await benchRedirects(database, port);
     await withDatabase(database.options, seedClickIds);
-    const server = await startServer(serverEnv(database), port);
+    const base = `http://127.0.0.1:${port}`;
+    // The data is written with the server stopped: PGlite's directory takes one process at a time.
+    let server = await startServer(serverEnv(database), port);
     let imported;
-    let earnings;
-    const reads = [];
     try {
-      const base = `http://127.0.0.1:${port}`;
-      const token = await signIn(base);
-      imported = await benchImport(base, token, server.pid);
+      imported = await benchImport(base, await signIn(base), server.pid);
       console.log(JSON.stringify({ engine, imported }));
-      earnings = await withDatabase(database.options, seedEarnings);
-      console.log(JSON.stringify({ engine, earnings }));
+    } finally {
+      await server.stop();
+    }
+    const earnings = await withDatabase(database.options, seedEarnings);
+    console.log(JSON.stringify({ engine, earnings }));
+    const reads = [];
+    server = await startServer(serverEnv(database), port);
+    try {
+      const token = await signIn(base);
       for (const read of READS) {
         reads.push({ ...read, ...(await timeGet(base, token, read.path)) });
         console.log(JSON.stringify({ engine, ...reads.at(-1) }));

@@ -232,7 +232,10 @@ export function createCommissions(db: Database) {
         groupBy,
         from,
         to,
-        rows: await rows(scope, groupBy, from, to, { limit: groupBy === 'day' ? null : EARNINGS_REPORT_ROWS }),
+        // Days list every day with clicks or money; deals and stores the ones that earned (their
+        // clicks counted for those only: summing every deal's clicks to rank deals that earned
+        // nothing cost seconds at a million clicks).
+        rows: await rows(scope, groupBy, from, to, groupBy === 'day' ? {} : { limit: EARNINGS_REPORT_ROWS, clicks: 'earning' }),
         totals: await rows(scope, 'total', from, to),
       };
     },
