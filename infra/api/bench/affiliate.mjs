@@ -318,7 +318,7 @@ async function main() {
   for (const engine of args.engines.split(',')) results.push(await benchEngine(engine, 18_700 + Math.floor(Math.random() * 100)));
   const report = markdown(results);
   console.log(`\n${report}`);
-  if (args.write) await replaceBlock('bench:affiliate', report);
+  if (args.write) await replaceBlock('affiliate', report);
 }
 
 await main();
