@@ -186,10 +186,9 @@ export type GetEarningsQuery = Static<typeof GetEarningsQuerySchema>;
 const money = () => Type.Number();
 
 /**
- * One row of a report: a day, a deal or a store in one currency. A day with clicks and no
- * counted commission has one row with `currency` null (deal and store reports list only what
- * earned); a key earning in two currencies has two rows (the clicks repeated in both, since they
- * are not split by currency).
+ * One row of a report: a day, a deal or a store in one currency. A key with clicks and no
+ * counted commission has one row with `currency` null; a key earning in two currencies has two
+ * rows (the clicks repeated in both, since they are not split by currency).
  */
 export const EarningsRowSchema = Type.Object({
   /** `YYYY-MM-DD` for days, the deal's or store's id as text otherwise. */
@@ -218,7 +217,7 @@ export const EarningsReportSchema = Type.Object({
   groupBy: Type.Unsafe<EarningsGroup>(Type.String({ enum: [...EARNINGS_GROUPS] })),
   from: Type.String({ format: 'date' }),
   to: Type.String({ format: 'date' }),
-  /** Days oldest first; deals and stores that earned, by commission, most first (at most 500 rows). */
+  /** Days oldest first; deals and stores by commission, most first, then the most clicked that earned nothing (at most 500 rows). */
   rows: Type.Array(EarningsRowSchema),
   /** The whole range per currency (`currency` null when nothing was earned). */
   totals: Type.Array(EarningsRowSchema),

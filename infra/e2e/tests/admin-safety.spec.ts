@@ -94,7 +94,7 @@ test('the deal form says before the save that it pushes a notification to every 
   await expect(notice).toContainText(reach);
   await expect(notice).toContainText(`${productType} has Send Notification Immediately on`);
   await page.getByLabel('Product Name').fill(deal);
-  await page.getByLabel('Link').fill('https://store.example/pushed');
+  await page.getByLabel('Link', { exact: true }).fill('https://store.example/pushed');
   await page.getByLabel('Current Price').fill('10');
   await page.getByLabel('Previous Price').fill('20');
   await page.locator('input[type="file"]').setInputFiles(pngFile('pushed.png'));

@@ -208,9 +208,15 @@ describe('Deals and Promo Codes list', () => {
     expect(calls.filter((call) => call.url === 'Product/GetAllProducts').at(-1)?.params).toMatchObject({ sortBy: 'clicks7d' });
   });
 
-  it("shows each deal's 30-day commission and EPC in its currency, a dash without any, and sorts by them on the server", async () => {
+  it("keeps the earnings columns off by default, and once shown shows each deal's 30-day commission and EPC in its currency, a dash without any, and sorts by them on the server", async () => {
     signInAs(1, { admin: true });
-    const calls = serveDeals();
+    serveDeals();
+    const hidden = renderScreen(<DealsPage />);
+    await rowOf('Noise Cancelling Headphones');
+    expect(screen.queryByRole('columnheader', { name: /^EPC \(30 d\)/ })).not.toBeInTheDocument();
+    hidden.unmount();
+
+    const calls = serveDeals(undefined, { commission30d: { show: true }, epc30d: { show: true } });
     renderScreen(<DealsPage />);
     const row = await rowOf('Noise Cancelling Headphones');
     expect(within(row).getByText('€12.50')).toBeInTheDocument();

@@ -25,7 +25,7 @@ const productTypeOptions = async () => (await fetchProductTypes()).map((type) =>
  * rest fit a 1440 px screen without scrolling sideways. Actions and the name stay pinned left.
  */
 const DEFAULT_COLUMNS: ColumnStateMap = Object.fromEntries(
-  ['productTypes', 'previousPrice', 'addedBy', 'dateTimeAdded', 'dateTimeModified', 'dealStartsIn'].map((key) => [key, { show: false }]),
+  ['productTypes', 'previousPrice', 'addedBy', 'dateTimeAdded', 'dateTimeModified', 'dealStartsIn', 'commission30d', 'epc30d'].map((key) => [key, { show: false }]),
 );
 const PINNED_COLUMNS = ['actions', 'name'];
 /** `map` with `keys` not pinned. */

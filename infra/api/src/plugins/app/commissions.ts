@@ -227,17 +227,16 @@ export function createCommissions(db: Database) {
 
     /** `Commissions/GetEarnings`: one report over whole UTC days. */
     async report(scope: StatsScope, groupBy: EarningsGroup, from: string, to: string): Promise<EarningsReport> {
-      return {
-        scope: scope.kind,
-        groupBy,
-        from,
-        to,
-        // Days list every day with clicks or money; deals and stores the ones that earned (their
-        // clicks counted for those only: summing every deal's clicks to rank deals that earned
-        // nothing cost seconds at a million clicks).
-        rows: await rows(scope, groupBy, from, to, groupBy === 'day' ? {} : { limit: EARNINGS_REPORT_ROWS, clicks: 'earning' }),
-        totals: await rows(scope, 'total', from, to),
-      };
+      // Days list every day with clicks or money. Deals and stores: the ones that earned first,
+      // their clicks counted for those only; only when fewer than a page of rows earned are the
+      // most clicked of the rest added (summing every deal's clicks to rank those costs about a
+      // second at a million clicks, so not when the page is full of earners anyway).
+      let found = await rows(scope, groupBy, from, to, groupBy === 'day' ? {} : { limit: EARNINGS_REPORT_ROWS, clicks: 'earning' });
+      if (groupBy !== 'day' && found.length < EARNINGS_REPORT_ROWS) {
+        const clickedOnly = (await rows(scope, groupBy, from, to, { limit: EARNINGS_REPORT_ROWS })).filter((row) => row.currency === null);
+        found = [...found, ...clickedOnly].slice(0, EARNINGS_REPORT_ROWS);
+      }
+      return { scope: scope.kind, groupBy, from, to, rows: found, totals: await rows(scope, 'total', from, to) };
     },
 
     /**

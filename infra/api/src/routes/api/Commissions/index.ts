@@ -153,7 +153,7 @@ const commissionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         description:
           `Affiliate earnings per UTC day, deal or store (\`groupBy\`, default day) over [from, to] (default the last ${EARNINGS_DEFAULT_DAYS} days): unique click-outs, counted conversions (pending or approved), revenue, commission, EPC and conversion rate, ` +
-          'one row per key and currency (never summed across currencies), with the totals per currency. Deals and stores: the 500 rows earning most (deals and stores with counted commissions; days list every day with clicks or commissions). Staff: their own deals; admins: everyone\'s (`scope`).',
+          'one row per key and currency (never summed across currencies), with the totals per currency. Deals and stores: at most 500 rows, those earning most first, then (while there is room) the most clicked that earned nothing; days list every day with clicks or commissions. Staff: their own deals; admins: everyone\'s (`scope`).',
         querystring: GetEarningsQuerySchema,
         response: { 200: EarningsReportSchema },
       },
