@@ -8,6 +8,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { DashboardEarningsSchema } from './commissions.ts';
+import { FailingFeedSchema } from './feeds.ts';
 
 /** UTC days of the click chart and of the Top 10 lists and notification figures, today included. */
 export const DASHBOARD_CLICK_DAYS = 30;
@@ -48,6 +49,10 @@ export const DashboardStatsSchema = Type.Object({
   needsAttention: Type.Integer(),
   /** Affiliate commissions of the same deals and days: totals, chart and Top lists per currency (commissions.ts). */
   earnings: DashboardEarningsSchema,
+  /** Deal feeds whose last two runs (or more) failed, most failures first (everyone's: feeds are the deployment's). */
+  failingFeeds: Type.Array(FailingFeedSchema),
+  /** Feed offers waiting in the review queue. */
+  feedOffersPending: Type.Integer(),
 });
 export type DashboardStats = Static<typeof DashboardStatsSchema>;
 export type DashboardTopDeal = DashboardStats['topDeals'][number];

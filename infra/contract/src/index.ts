@@ -46,3 +46,4 @@ export * from './versions.ts';
 export * from './affiliate-links.ts';
 export * from './commissions.ts';
 export * from './money-format.ts';
+export * from './feeds.ts';

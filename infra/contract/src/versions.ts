@@ -23,6 +23,7 @@ export const RECORD_TYPES = [
   'bannerItem',
   'footerItem',
   'siteSettings',
+  'feed',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
@@ -107,6 +108,10 @@ export const VERSIONED_CALLS: Readonly<Record<string, VersionedCall>> = {
   'GET FooterItem/GetFooterItemById': { record: 'footerItem', id: query('footerItemId') },
   'PUT FooterItem/UpdateFooterItem': { record: 'footerItem', id: body('id') },
   'DELETE FooterItem/DeleteFooterItem': { record: 'footerItem', id: query('footerItemId') },
+
+  'GET Feeds/GetFeedById': { record: 'feed', id: query('id') },
+  'PUT Feeds/UpdateFeed': { record: 'feed', id: body('id') },
+  'DELETE Feeds/DeleteFeed': { record: 'feed', id: query('id') },
 
   'GET Asset/GetAsset': { record: 'siteSettings', id: { in: 'singleton' } },
   'PUT Asset/UpdateAsset': { record: 'siteSettings', id: { in: 'singleton' } },
