@@ -5,6 +5,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autoload from '@fastify/autoload';
+import { AJV_CUSTOM_OPTIONS } from './lib/ajv-options.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { MESSAGES, type ErrorResponse } from '@deals/contract';
@@ -53,15 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Opening PGlite and seeding demo data take seconds on a busy two-core machine; Fastify's
     // default of 10 s per plugin would fail a healthy start.
     pluginTimeout: 120_000,
-    ajv: {
-      customOptions: {
-        // Report every invalid field at once; `verbose` exposes the failing schema so its
-        // `messages` (the spec's wording) can be answered.
-        allErrors: true,
-        verbose: true,
-        keywords: ['messages'],
-      },
-    },
+    ajv: { customOptions: AJV_CUSTOM_OPTIONS },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Traced requests need @fastify/otel to see every route as it is added.

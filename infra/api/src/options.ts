@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback, FastifyServerOptions } from 'fastify';
 import type { DatabaseOptions } from './db/client.js';
 import type { ClickOutOptions } from './plugins/app/click-outs.js';
+import type { FeedOptions } from './plugins/app/feeds.js';
 import type { LinkHealthOptions } from './plugins/app/link-health.js';
 import type { JobQueueOptions } from './plugins/app/job-queue.js';
 import type { PushOptions } from './push/settings.js';
@@ -52,6 +53,8 @@ export interface AppOptions {
   popularity?: { refreshMs?: number; now?: () => Date };
   /** Affiliate earnings: how often the deals' 30-day figures are recomputed (0: only after imports). Default 10 minutes. */
   earnings?: { refreshMs?: number };
+  /** Deal feeds: whether scheduled runs are planned (tests run them on demand), the size cap, the time limit, images. */
+  feeds?: FeedOptions;
   /** Background jobs (pg-boss): the job queue's polling (tests poll often) and whether this instance runs workers. */
   jobs?: JobQueueOptions;
   /** Audit log: how many days entries are kept (`AUDIT_RETENTION_DAYS`, default 365). */

@@ -38,7 +38,7 @@ export type DealImportKey = (typeof DEAL_IMPORT_KEYS)[number];
 
 export const DEAL_IMPORT_COLUMNS: readonly DealImportColumn[] = [
   { key: 'name', header: 'Product Name', aliases: ['name', 'title', 'product', 'product title', 'deal name'], required: true },
-  { key: 'store', header: 'Store', aliases: ['store name', 'merchant', 'merchant name', 'advertiser', 'retailer', 'brand'], required: true },
+  { key: 'store', header: 'Store', aliases: ['store name', 'merchant', 'merchant name', 'advertiser', 'advertiser name', 'program name', 'programme name', 'retailer', 'brand'], required: true },
   { key: 'productTypes', header: 'Product Category', aliases: ['product categories', 'categories', 'category'], required: true },
   { key: 'currentPrice', header: 'Current Price', aliases: ['price', 'sale price', 'deal price'], required: true },
   { key: 'previousPrice', header: 'Previous Price', aliases: ['original price', 'regular price', 'list price', 'was price', 'rrp', 'msrp'], required: true },

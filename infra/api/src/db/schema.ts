@@ -13,6 +13,7 @@ export * from './schema/trust.js';
 export * from './schema/security.js';
 export * from './schema/versions.js';
 export * from './schema/affiliate.js';
+export * from './schema/feeds.js';
 
 import { type bannerItems, type contentSections, type pages, type siteAssets } from './schema/content.js';
 import { type categories, type products } from './schema/catalog.js';

@@ -116,38 +116,58 @@ function checkUrl(text: string, guard: Guard): URL {
 
 const IMAGE_HEADERS = { accept: 'image/*', 'user-agent': 'DealDrop-Import/1.0' };
 
-function getOnce(url: URL, options: SafeFetchOptions, guard: Guard, signal: AbortSignal): Promise<{ status: number; location?: string; body?: Buffer }> {
+/** One request to the checked address; the answer's headers, its body still to read. */
+function requestOnce(url: URL, options: SafeFetchOptions, guard: Guard, signal: AbortSignal): Promise<http.IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
-  const truncate = options.overflow === 'truncate';
   return new Promise((resolve, reject) => {
-    const request = client.get(url, { lookup: guardedLookup(guard), signal, headers: options.headers ?? IMAGE_HEADERS }, (response) => {
-      const status = response.statusCode ?? 0;
-      if (status >= 300 && status < 400 && response.headers.location) {
-        response.resume();
-        return resolve({ status, location: response.headers.location });
-      }
-      const declared = Number(response.headers['content-length']);
-      if (declared > options.maxBytes && !truncate) {
-        response.destroy();
-        return reject(new FetchRefused('the file is too large', 'TOO_LARGE', url.toString()));
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const finish = () => resolve({ status, body: Buffer.concat(chunks).subarray(0, options.maxBytes) });
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        chunks.push(chunk);
-        if (size > options.maxBytes) {
-          response.destroy();
-          if (truncate) finish();
-          else reject(new FetchRefused('the file is too large', 'TOO_LARGE', url.toString()));
-        }
-      });
-      response.on('end', finish);
-      response.on('error', (error) => (size > options.maxBytes ? undefined : reject(error)));
-    });
+    const request = client.get(url, { lookup: guardedLookup(guard), signal, headers: options.headers ?? IMAGE_HEADERS }, resolve);
     request.on('error', reject);
   });
+}
+
+const isRedirect = (response: http.IncomingMessage) => {
+  const status = response.statusCode ?? 0;
+  return status >= 300 && status < 400 && !!response.headers.location;
+};
+
+async function getOnce(url: URL, options: SafeFetchOptions, guard: Guard, signal: AbortSignal): Promise<{ status: number; location?: string; body?: Buffer }> {
+  const truncate = options.overflow === 'truncate';
+  const response = await requestOnce(url, options, guard, signal);
+  const status = response.statusCode ?? 0;
+  if (isRedirect(response)) {
+    response.resume();
+    return { status, location: response.headers.location! };
+  }
+  return new Promise((resolve, reject) => {
+    const declared = Number(response.headers['content-length']);
+    if (declared > options.maxBytes && !truncate) {
+      response.destroy();
+      return reject(new FetchRefused('the file is too large', 'TOO_LARGE', url.toString()));
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = () => resolve({ status, body: Buffer.concat(chunks).subarray(0, options.maxBytes) });
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      chunks.push(chunk);
+      if (size > options.maxBytes) {
+        response.destroy();
+        if (truncate) finish();
+        else reject(new FetchRefused('the file is too large', 'TOO_LARGE', url.toString()));
+      }
+    });
+    response.on('end', finish);
+    response.on('error', (error) => (size > options.maxBytes ? undefined : reject(error)));
+  });
+}
+
+/** Turns a low-level failure into a FetchRefused saying why. */
+function refusal(error: unknown, signal: AbortSignal, url: URL): FetchRefused {
+  if (error instanceof FetchRefused) return error;
+  if (signal.aborted) return new FetchRefused('it took too long', 'TIMEOUT', url.toString());
+  const code = (error as { code?: string }).code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new FetchRefused('the host name is unknown', 'UNKNOWN_HOST', url.toString());
+  return new FetchRefused('the server could not be reached', 'UNREACHABLE', url.toString());
 }
 
 /** A final (non-redirect) answer: its status, where the redirects ended and its body (capped). */
@@ -170,11 +190,43 @@ export async function fetchAnswer(text: string, options: SafeFetchOptions): Prom
       url = checkUrl(new URL(answer.location!, url).toString(), guard);
     }
   } catch (error) {
-    if (error instanceof FetchRefused) throw error;
-    if (signal.aborted) throw new FetchRefused('it took too long', 'TIMEOUT', url.toString());
-    const code = (error as { code?: string }).code;
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') throw new FetchRefused('the host name is unknown', 'UNKNOWN_HOST', url.toString());
-    throw new FetchRefused('the server could not be reached', 'UNREACHABLE', url.toString());
+    throw refusal(error, signal, url);
+  }
+}
+
+/** A 200 answer whose body is read as a stream (a feed): its address after redirects, headers and body. */
+export interface StreamAnswer {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: http.IncomingMessage;
+}
+
+/**
+ * Opens `text` for streaming, guarded as `fetchAnswer` is (redirects checked one by one); any
+ * status but 200 is a FetchRefused. The body is the caller's to read and to cap in size; `signal`
+ * bounds the whole exchange, reading included (the caller's time limit).
+ */
+export async function openStream(text: string, options: Omit<SafeFetchOptions, 'maxBytes' | 'timeoutMs' | 'overflow'> & { signal: AbortSignal }): Promise<StreamAnswer> {
+  const guard = guardOf({ ...options, maxBytes: 0, timeoutMs: 0 });
+  const { signal } = options;
+  let url = checkUrl(text, guard);
+  try {
+    for (let hop = 0; ; hop++) {
+      const response = await requestOnce(url, { ...options, maxBytes: 0, timeoutMs: 0 }, guard, signal);
+      if (!isRedirect(response)) {
+        const status = response.statusCode ?? 0;
+        if (status !== 200) {
+          response.resume();
+          throw new FetchRefused(`the server answered ${status}`, 'STATUS', url.toString());
+        }
+        return { url: url.toString(), headers: response.headers, body: response };
+      }
+      response.resume();
+      if (hop >= options.maxRedirects) throw new FetchRefused('too many redirects', 'TOO_MANY_REDIRECTS', url.toString());
+      url = checkUrl(new URL(response.headers.location!, url).toString(), guard);
+    }
+  } catch (error) {
+    throw refusal(error, signal, url);
   }
 }
 

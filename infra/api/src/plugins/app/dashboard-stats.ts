@@ -37,7 +37,7 @@ export function statsPeriod(at: Date) {
   };
 }
 
-export async function dashboardStats(db: Database, scope: StatsScope, at: Date = new Date()): Promise<Omit<DashboardStats, 'needsAttention' | 'earnings'>> {
+export async function dashboardStats(db: Database, scope: StatsScope, at: Date = new Date()): Promise<Omit<DashboardStats, 'needsAttention' | 'earnings' | 'failingFeeds' | 'feedOffersPending'>> {
   const period = statsPeriod(at);
   const own = scope.kind === 'own';
   const ownDeal = (alias: string): SQL => (own ? sql`AND ${sql.raw(alias)}.added_by_id = ${scope.userId}` : sql``);
@@ -116,9 +116,15 @@ export default fp(
       stats: async (scope: StatsScope) => {
         const stats = await dashboardStats(fastify.db, scope);
         const clicks = stats.clicksPerDay.reduce((sum, day) => sum + day.clicks, 0);
-        return { ...stats, needsAttention: await fastify.attentionQueue.count(scope), earnings: await fastify.commissions.dashboard(scope, clicks) };
+        return {
+          ...stats,
+          needsAttention: await fastify.attentionQueue.count(scope),
+          earnings: await fastify.commissions.dashboard(scope, clicks),
+          failingFeeds: await fastify.feeds.failing(),
+          feedOffersPending: await fastify.feeds.pendingCount(),
+        };
       },
     });
   },
-  { name: 'dashboard', dependencies: ['database', 'attention-queue', 'commissions'] },
+  { name: 'dashboard', dependencies: ['database', 'attention-queue', 'commissions', 'feeds'] },
 );

@@ -59,28 +59,28 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  */
 export type DealJournal = (tx: Tx, write: DealWrite, productId: number, before: DealSnapshot | null, after: DealSnapshot | null) => Promise<void>;
 
-export function createDealsRepository(db: Database, goLive: GoLiveSchedule, journal: DealJournal) {
-  /** The deal's snapshot as stored (locking its row for the rest of the transaction), or null when it is gone. */
-  async function snapshotOf(tx: Tx, productId: number): Promise<DealSnapshot | null> {
-    const [row] = await tx.select(formColumns).from(products).where(eq(products.id, productId)).for('update');
-    if (!row) return null;
-    const types = await tx
-      .select({ id: productProductTypes.productTypeId })
-      .from(productProductTypes)
-      .where(eq(productProductTypes.productId, productId))
-      .orderBy(asc(productProductTypes.productTypeId));
-    const fields: DealFields = {
-      ...row,
-      productTypeIds: types.map((type) => type.id),
-      currentPrice: Number(row.currentPrice),
-      previousPrice: Number(row.previousPrice),
-      dealStartsIn: isoOrNull(row.dealStartsIn),
-      dealExpiresIn: isoOrNull(row.dealExpiresIn),
-    };
-    // In the form's order, as every snapshot is kept.
-    return Object.fromEntries(DEAL_FORM_FIELDS.map((field) => [field, fields[field]])) as DealSnapshot;
-  }
+/** The deal's snapshot as stored (locking its row for the rest of the transaction), or null when it is gone. */
+export async function snapshotOf(tx: Tx, productId: number): Promise<DealSnapshot | null> {
+  const [row] = await tx.select(formColumns).from(products).where(eq(products.id, productId)).for('update');
+  if (!row) return null;
+  const types = await tx
+    .select({ id: productProductTypes.productTypeId })
+    .from(productProductTypes)
+    .where(eq(productProductTypes.productId, productId))
+    .orderBy(asc(productProductTypes.productTypeId));
+  const fields: DealFields = {
+    ...row,
+    productTypeIds: types.map((type) => type.id),
+    currentPrice: Number(row.currentPrice),
+    previousPrice: Number(row.previousPrice),
+    dealStartsIn: isoOrNull(row.dealStartsIn),
+    dealExpiresIn: isoOrNull(row.dealExpiresIn),
+  };
+  // In the form's order, as every snapshot is kept.
+  return Object.fromEntries(DEAL_FORM_FIELDS.map((field) => [field, fields[field]])) as DealSnapshot;
+}
 
+export function createDealsRepository(db: Database, goLive: GoLiveSchedule, journal: DealJournal) {
   /** The snapshot just written (read back, so it is what the deal now holds). */
   async function written(tx: Tx, productId: number): Promise<DealSnapshot> {
     const snapshot = await snapshotOf(tx, productId);

@@ -101,6 +101,7 @@ const referencesQuery = (name: string) => sql`
   UNION ALL SELECT 1 FROM content_sections WHERE strpos(draft::text, ${name}) > 0
   UNION ALL SELECT 1 FROM banners WHERE strpos(draft::text, ${name}) > 0
   UNION ALL SELECT 1 FROM revisions WHERE strpos(snapshot::text, ${name}) > 0
+  UNION ALL SELECT 1 FROM deal_feed_offers WHERE image_file_path = ${name}
   LIMIT 1`;
 
 /** The key of a stored image's WebP at most `width` px wide. */

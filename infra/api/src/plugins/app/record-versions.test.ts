@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { RECORD_TYPES, VERSION_MESSAGES, VERSIONED_CALLS, type RecordType } from '@deals/contract';
-import { bannerItems, featuredSections, menuItems } from '../../db/schema.js';
+import { bannerItems, dealFeeds, featuredSections, menuItems } from '../../db/schema.js';
 import { buildApp } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createSharedTestDatabase, type TestDatabase } from '../../test-support/database.js';
@@ -97,6 +97,14 @@ const SUBJECTS: Record<RecordType, Subject> = {
     read: () => '/api/Asset/GetAsset',
     update: (_id, marker) => ({ method: 'PUT', url: '/api/Asset/UpdateAsset', payload: { companyName: marker, emailAddress: 'hello@deals.example' } }),
     shown: (body) => body.companyName,
+  },
+  feed: {
+    create: async (app) =>
+      (await app.db.insert(dealFeeds).values({ name: 'Offers', url: 'https://feeds.example/offers.csv', format: 'CSV', mode: 'REVIEW', everyHours: 24 }).returning({ id: dealFeeds.id }))[0]!.id,
+    read: (id) => `/api/Feeds/GetFeedById?id=${id}`,
+    update: (id, marker) => ({ method: 'PUT', url: '/api/Feeds/UpdateFeed', payload: { id, name: marker, url: 'https://feeds.example/offers.csv', format: 'CSV', mode: 'REVIEW', everyHours: 24 } }),
+    shown: (body) => body.name,
+    remove: (id) => `/api/Feeds/DeleteFeed?id=${id}`,
   },
 };
 

@@ -9,13 +9,12 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { CreateProductBodySchema, DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, DealImportPreviewSchema, DealImportQuerySchema, LIMITS, type DealImportQuery, type DealImportEvent } from '@deals/contract';
+import { DEAL_IMPORT_LIMITS, DEAL_IMPORT_MESSAGES, DealImportPreviewSchema, DealImportQuerySchema, LIMITS, type DealImportQuery, type DealImportEvent } from '@deals/contract';
 import { checkImport, previewOf, saveImport } from '../../../deal-import/run.js';
-import type { FormValidator } from '../../../deal-import/row-check.js';
+import { dealFormValidator } from '../../../deal-import/form-validator.js';
 import { readHeader } from '../../../deal-import/rows.js';
 import { spoolUpload } from '../../../deal-import/spool.js';
-import { HttpError, validationErrors } from '../../../errors.js';
+import { HttpError } from '../../../errors.js';
 import { exportTimeZone } from '../../../lib/csv-export.js';
 import { safeFetch } from '../../../lib/safe-fetch.js';
 import { staffViewer } from '../../../plugins/app/viewer.js';
@@ -23,22 +22,10 @@ import type { FastifyRequest } from 'fastify';
 import type { AppOptions } from '../../../options.js';
 
 const CSV_TYPES = ['text/csv'];
-const DealFormSchema = Type.Omit(CreateProductBodySchema, ['image']);
 
 const productImport: FastifyPluginAsyncTypebox<AppOptions> = async (fastify, options) => {
   // The raw stream reaches the handler, which writes it to a temporary file as it arrives.
   fastify.addContentTypeParser(CSV_TYPES, (_request, payload, done) => done(null, payload));
-
-  /** The form's schema, compiled by the same validator as the routes', answering the same messages. */
-  const formValidator = (request: FastifyRequest): FormValidator => {
-    const validate = request.compileValidationSchema(DealFormSchema);
-    return (candidate) => {
-      if (validate(candidate)) return null;
-      const errors = validationErrors((validate.errors ?? []) as Parameters<typeof validationErrors>[0], 'row');
-      // `productTypeIds.0` is the column's problem.
-      return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field.split('.')[0]!, message]));
-    };
-  };
 
   /** Spools the body and reads its header; a refused file answers before any work, and the rest of it is never read. */
   async function openUpload(request: FastifyRequest, reply: { header(name: string, value: string): unknown }) {
@@ -50,7 +37,7 @@ const productImport: FastifyPluginAsyncTypebox<AppOptions> = async (fastify, opt
       const file = await spoolUpload(body, declared);
       try {
         const header = await readHeader(file.path);
-        const context = fastify.dealImport.context({ path: file.path, header, validate: formValidator(request), timeZone });
+        const context = fastify.dealImport.context({ path: file.path, header, validate: dealFormValidator(), timeZone });
         return { file, context };
       } catch (error) {
         await file.remove();
