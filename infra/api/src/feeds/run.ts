@@ -358,9 +358,14 @@ async function writeBatch(context: FeedRunContext, batch: ValidOffer[], counts: 
   });
 
   // Images fetched for offers that ended up without them (an ended offer), and replaced ones, go.
-  const kept = new Set<string>();
-  for (const row of (await readRows(db, false)).values()) if (row.image_file_path) kept.add(row.image_file_path);
-  const dropped = [...images.values(), ...[...before.values()].map((row) => row.image_file_path)].filter((name): name is string => !!name && !kept.has(name));
-  if (dropped.length) await context.releaseImages(dropped);
+  const candidates = [...images.values(), ...[...before.values()].map((row) => row.image_file_path)];
+  if (candidates.some(Boolean)) await releaseUnused(context, readRows, candidates);
   if (dealsChanged) await context.dealsChanged();
+}
+
+async function releaseUnused(context: FeedRunContext, readRows: (executor: Pick<Database, 'execute'>, lock: boolean) => Promise<Map<string, OfferRow>>, candidates: (string | null)[]) {
+  const kept = new Set<string>();
+  for (const row of (await readRows(context.db, false)).values()) if (row.image_file_path) kept.add(row.image_file_path);
+  const dropped = candidates.filter((name): name is string => !!name && !kept.has(name));
+  if (dropped.length) await context.releaseImages(dropped);
 }

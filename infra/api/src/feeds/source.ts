@@ -146,7 +146,17 @@ async function* csvPage(chunks: AsyncIterable<Buffer>, resolve: (header: string)
     try {
       for await (const chunk of chunks) {
         if (parser.destroyed) return;
-        if (!parser.write(chunk)) await new Promise((resume) => (parser.once('drain', resume), parser.once('close', resume)));
+        if (!parser.write(chunk)) {
+          await new Promise<void>((resume) => {
+            const done = () => {
+              parser.off('drain', done);
+              parser.off('close', done);
+              resume();
+            };
+            parser.once('drain', done);
+            parser.once('close', done);
+          });
+        }
       }
       parser.end();
     } catch (error) {

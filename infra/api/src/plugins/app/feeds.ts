@@ -49,6 +49,7 @@ import { staffViewer } from './viewer.js';
 export const FEED_RUN_QUEUE = 'deal-feed-run';
 const HOUR_MS = 3_600_000;
 const HEARTBEAT_MS = 30_000;
+const BUMP_EVERY_MS = 30_000;
 
 export interface FeedOptions {
   /** Plan the scheduled runs (default true; tests run feeds on demand or plan them themselves). */
@@ -147,6 +148,15 @@ export default fp<AppOptions>(
         void fastify.db.execute(sql`UPDATE deal_feed_runs SET heartbeat_at = now() WHERE id = ${runId} AND status = 'RUNNING'`).catch(() => {});
       }, HEARTBEAT_MS);
       const startedAt = Date.now();
+      // Visitors' caches are dropped at most every 30 s while a run writes (and once at its end):
+      // a bump per batch would empty them a hundred times in a large run.
+      let dirty = false;
+      let lastBump = startedAt;
+      const bump = async () => {
+        dirty = false;
+        lastBump = Date.now();
+        await fastify.contentVersion.bump();
+      };
       try {
         const headers: Record<string, string> = { accept: feed.format === 'CSV' ? 'text/csv, */*;q=0.5' : 'application/json, */*;q=0.5', 'user-agent': 'DealDrop-Feeds/1.0' };
         if (feed.secretHeaderName && feed.secretHeaderValue) headers[feed.secretHeaderName.toLowerCase()] = (await secrets()).open(feed.secretHeaderValue);
@@ -172,7 +182,8 @@ export default fp<AppOptions>(
             await recordProgress(fastify.db, runId, progress);
           },
           dealsChanged: async () => {
-            await fastify.contentVersion.bump();
+            dirty = true;
+            if (Date.now() - lastBump >= BUMP_EVERY_MS) await bump();
           },
         });
       } catch (failure) {
@@ -184,6 +195,7 @@ export default fp<AppOptions>(
       } finally {
         clearInterval(beat);
       }
+      if (dirty) await bump();
       await finishRun(fastify.db, feedId, runId, counts, error);
       log.info({ feedId, runId, ms: Date.now() - startedAt, offers: counts.offers, created: counts.created, updated: counts.updated, expired: counts.expired, error }, 'deal feed run finished');
       // The next run counts from this one's start, whatever started it.
