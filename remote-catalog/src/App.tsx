@@ -12,6 +12,8 @@ const FeaturedSectionsPage = lazy(() => import('./features/featured-sections/Fea
 const FeaturedSectionFormPage = lazy(() => import('./features/featured-sections/FeaturedSectionFormPage'));
 const NeedsAttentionPage = lazy(() => import('./features/needs-attention/NeedsAttentionPage'));
 const CommissionsPage = lazy(() => import('./features/commissions/CommissionsPage'));
+const FeedsPage = lazy(() => import('./features/feeds/FeedsPage'));
+const FeedReviewPage = lazy(() => import('./features/feed-review/FeedReviewPage'));
 
 const M = '/admin/management';
 
@@ -31,6 +33,8 @@ export default function App() {
         <Route path={`${M}/featured-section`} element={<FeaturedSectionFormPage />} />
         <Route path={`${M}/featured-section/edit/:featuredSectionId`} element={<FeaturedSectionFormPage />} />
         <Route path={`${M}/commissions`} element={<CommissionsPage />} />
+        <Route path={`${M}/feeds`} element={<FeedsPage />} />
+        <Route path={`${M}/feed-review`} element={<FeedReviewPage />} />
         <Route path="*" element={<Result status="404" title="Page not found" subTitle="There is no catalog screen at this address." />} />
       </Routes>
     </Suspense>

@@ -36,7 +36,7 @@ test.describe('admin session', () => {
 
     await expect(page).toHaveURL(/\/admin\/management\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    expect(await menuEntries(page)).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Stores', 'Product Categories', 'Commissions', 'Users', 'Push Notifications', 'Audit Log', 'Website Management']);
+    expect(await menuEntries(page)).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Stores', 'Product Categories', 'Commissions', 'Feeds', 'Review queue', 'Users', 'Push Notifications', 'Audit Log', 'Website Management']);
     expect(await storedSession(page)).toMatchObject({ user: { username: 'admin' }, isAdmin: true, authToken: expect.any(String), refreshToken: expect.any(String) });
 
     await page.getByRole('menuitem', { name: /Website Management/ }).click();
@@ -64,7 +64,7 @@ test.describe('admin session', () => {
     await seedSession(page, 'staff');
     await page.goto('/admin/management/users');
     await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
-    expect(await menuEntries(page)).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Users']);
+    expect(await menuEntries(page)).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Review queue', 'Users']);
     const ownRow = page.getByRole('row').filter({ hasText: 'e2e-staff' });
     await expect(ownRow.getByRole('button', { name: /Reset Password/ })).toBeVisible();
     await expect(page.getByRole('button', { name: /Reset Password/ })).toHaveCount(1);

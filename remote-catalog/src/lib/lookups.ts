@@ -13,3 +13,10 @@ export async function fetchProductTypes(filter: { activeOnly?: boolean } = {}): 
   const { data } = await api.get<ProductType[]>('ProductType/GetAllProductTypes', { params: { isActive: filter.activeOnly ? 'true' : '' } });
   return data;
 }
+
+/** Options of a select: active rows, plus the chosen inactive ones (marked) so they still read. */
+export function lookupOptions(rows: readonly (Store | ProductType)[], chosen: readonly number[]) {
+  return rows
+    .filter((row) => row.isActive || chosen.includes(row.id))
+    .map((row) => ({ value: row.id, label: row.isActive ? row.name : `${row.name} (inactive)` }));
+}

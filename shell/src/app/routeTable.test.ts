@@ -11,6 +11,8 @@ describe('route ownership (DESIGN.md)', () => {
     ['/admin/management/featured-sections', 'catalog'],
     ['/admin/management/featured-section/edit/3', 'catalog'],
     ['/admin/management/commissions', 'catalog'],
+    ['/admin/management/feeds', 'catalog'],
+    ['/admin/management/feed-review', 'catalog'],
     ['/cms/management/menu-items', 'cms'],
     ['/cms/management/content-section/pageId/4', 'cms'],
     ['/admin/push-notification/history', 'notifications'],

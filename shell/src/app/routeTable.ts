@@ -17,6 +17,8 @@ const ADMIN_REMOTE_PREFIXES: readonly Ownership[] = [
   { prefix: '/admin/management/featured-sections', remote: 'catalog' },
   { prefix: '/admin/management/featured-section', remote: 'catalog' },
   { prefix: '/admin/management/commissions', remote: 'catalog' },
+  { prefix: '/admin/management/feeds', remote: 'catalog' },
+  { prefix: '/admin/management/feed-review', remote: 'catalog' },
   { prefix: '/cms/management', remote: 'cms' },
   { prefix: '/admin/push-notification', remote: 'notifications' },
 ];

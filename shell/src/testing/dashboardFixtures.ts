@@ -25,6 +25,8 @@ export function dashboardStats(overrides: Partial<DashboardStats> = {}, clicks: 
     notifications: { sent: 4, targets: 1500, delivered: 1432 },
     needsAttention: 7,
     earnings: dashboardEarnings(),
+    failingFeeds: [],
+    feedOffersPending: 0,
     ...overrides,
   };
 }

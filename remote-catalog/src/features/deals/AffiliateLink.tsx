@@ -4,6 +4,8 @@ import type { Store } from '@deals/contract';
 import { AFFILIATE_PLACEHOLDERS, AFFILIATE_TEMPLATE_MAX, DEAL_AFFILIATE_MODE_LABELS, DEAL_AFFILIATE_MODES, expandAffiliateLink, templateForDeal, type DealAffiliateMode } from '@deals/contract/affiliate-links';
 import { FormField, TextField } from '@deals/shared-auth/ui';
 import type { DealFormValues } from './schemas';
+// Its own rules: the block is drawn by the deal form and by the review queue's Edit then accept.
+import './affiliate-link.css';
 
 /** What the preview puts where each click's own id goes. */
 export const CLICK_ID_SAMPLE = 'CLICKID';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useAtomValue } from 'jotai';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Result, Row, Select, Spin } from 'antd';
@@ -12,7 +12,7 @@ import { LIMITS } from '@deals/contract/limits';
 import { MESSAGES } from '@deals/contract/messages';
 import { discountPercent } from '@deals/contract/deal-rules';
 import { DATE_TIME_FORMAT } from '../../lib/format';
-import { fetchProductTypes, fetchStores } from '../../lib/lookups';
+import { fetchProductTypes, fetchStores, lookupOptions } from '../../lib/lookups';
 import dayjs from 'dayjs';
 import { createDeal, fetchAudienceSize, fetchDeal, updateDeal } from './api';
 import { DEAL_FIELD_LABELS, DealHistory } from './DealHistory';
@@ -21,37 +21,12 @@ import { DealImages } from './DealImages';
 import { AffiliateLink } from './AffiliateLink';
 import { canChangeDeal, fromProduct, toDealFields } from './dealValues';
 import { pushConfirmText, pushNoticeText, pushOnSave } from './pushNotice';
-import { blankDeal, dealSchema, type DealFormValues } from './schemas';
+import { blankDeal, DEAL_SERVER_FIELDS as FIELDS, dealSchema, type DealFormValues } from './schemas';
 import './deal-form.css';
 
 const DEALS_PATH = '/admin/management/product-deals';
 const DASHBOARD_PATH = '/admin/management/dashboard';
 const editPath = (id: number) => `/admin/management/product-deal/edit/${id}`;
-
-const FIELDS: FieldPath<DealFormValues>[] = [
-  'categoryId',
-  'productTypeIds',
-  'name',
-  'additionalInformation',
-  'link',
-  'keywords',
-  'currentPrice',
-  'previousPrice',
-  'promoCode',
-  'dealStartsIn',
-  'dealExpiresIn',
-  'badgeText',
-  'badgeColor',
-  'affiliateMode',
-  'affiliateLinkTemplate',
-];
-
-/** Options of a select: active rows, plus the deal's own inactive ones (marked) so they still read. */
-function optionsOf(rows: readonly (Store | ProductType)[], chosen: readonly number[]) {
-  return rows
-    .filter((row) => row.isActive || chosen.includes(row.id))
-    .map((row) => ({ value: row.id, label: row.isActive ? row.name : `${row.name} (inactive)` }));
-}
 
 /** Stores and product categories for the selects; a failed load is an error toast (spec §8). */
 function useLookups() {
@@ -164,8 +139,8 @@ function DealForm({ productId }: { productId: number }) {
     control,
     name: ['categoryId', 'productTypeIds', 'currentPrice', 'previousPrice', 'isActive', 'dealStartsIn', 'dealExpiresIn', 'link'],
   });
-  const storeOptions = useMemo(() => optionsOf(stores, chosenStore ? [chosenStore] : []), [stores, chosenStore]);
-  const typeOptions = useMemo(() => optionsOf(productTypes, chosenTypes ?? []), [productTypes, chosenTypes]);
+  const storeOptions = useMemo(() => lookupOptions(stores, chosenStore ? [chosenStore] : []), [stores, chosenStore]);
+  const typeOptions = useMemo(() => lookupOptions(productTypes, chosenTypes ?? []), [productTypes, chosenTypes]);
   const discount = typeof currentPrice === 'number' && typeof previousPrice === 'number' ? discountPercent(currentPrice, previousPrice) : null;
 
   // Saving this deal may push a notification to every device: said before the save, and confirmed.

@@ -1,5 +1,6 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 import type { Dayjs } from 'dayjs';
+import type { FieldPath } from 'react-hook-form';
 import { DEFAULT_BADGE_COLOR, HEX_COLOR_PATTERN, LIMITS } from '@deals/contract/limits';
 import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
 import { DEAL_LINK_PATTERN, DEAL_MESSAGES, MAX_DEAL_PRICE } from '@deals/contract/deal-rules';
@@ -86,3 +87,22 @@ export const blankDeal = (): DealFormValues => ({
   affiliateMode: 'STORE',
   affiliateLinkTemplate: '',
 });
+
+/** The fields whose server messages (400 `errors`) the form shows under the field. */
+export const DEAL_SERVER_FIELDS: readonly FieldPath<DealFormValues>[] = [
+  'categoryId',
+  'productTypeIds',
+  'name',
+  'additionalInformation',
+  'link',
+  'keywords',
+  'currentPrice',
+  'previousPrice',
+  'promoCode',
+  'dealStartsIn',
+  'dealExpiresIn',
+  'badgeText',
+  'badgeColor',
+  'affiliateMode',
+  'affiliateLinkTemplate',
+];

@@ -65,14 +65,14 @@ describe('the admin frame', () => {
     signInAs(true);
     renderAt('/admin/management/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(menuLabels()).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Stores', 'Product Categories', 'Commissions', 'Users', 'Push Notifications', 'Audit Log', 'Website Management']);
+    expect(menuLabels()).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Stores', 'Product Categories', 'Commissions', 'Feeds', 'Review queue', 'Users', 'Push Notifications', 'Audit Log', 'Website Management']);
   });
 
   it('hides the admin-only entries from other staff', async () => {
     signInAs(false);
     renderAt('/admin/management/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(menuLabels()).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Users']);
+    expect(menuLabels()).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Review queue', 'Users']);
   });
 
   it('links each entry to its route and opens the Website Management sheet with the six CMS routes', async () => {
@@ -126,7 +126,7 @@ describe('the admin frame', () => {
     await screen.findByRole('heading', { name: 'Dashboard' });
     await userEvent.click(screen.getByRole('img', { name: 'left' }));
     await waitFor(() => expect(screen.getByRole('menu')).toHaveClass('ant-menu-inline-collapsed'));
-    await userEvent.hover(screen.getAllByRole('menuitem')[4] as HTMLElement);
+    await userEvent.hover(screen.getAllByRole('menuitem')[5] as HTMLElement);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Users');
   });
 

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Button, Drawer, Grid, Layout, Menu, Tooltip, Typography } from 'antd';
 import {
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BellOutlined,
@@ -10,6 +11,7 @@ import {
   DollarOutlined,
   GlobalOutlined,
   HomeOutlined,
+  InboxOutlined,
   LogoutOutlined,
   MenuOutlined,
   SafetyOutlined,
@@ -33,6 +35,8 @@ const ICONS: Record<string, ReactNode> = {
   stores: <ShopOutlined />,
   'product-categories': <AppstoreOutlined />,
   commissions: <DollarOutlined />,
+  feeds: <ApiOutlined />,
+  'feed-review': <InboxOutlined />,
   users: <TeamOutlined />,
   push: <BellOutlined />,
   'audit-log': <AuditOutlined />,

@@ -10,12 +10,14 @@ describe('admin navigation', () => {
       'Stores',
       'Product Categories',
       'Commissions',
+      'Feeds',
+      'Review queue',
       'Users',
       'Push Notifications',
       'Audit Log',
       'Website Management',
     ]);
-    expect(visibleEntries(false).map((e) => e.label)).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Users']);
+    expect(visibleEntries(false).map((e) => e.label)).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Review queue', 'Users']);
   });
 
   it('highlights the entry that owns the current path', () => {
@@ -26,5 +28,7 @@ describe('admin navigation', () => {
     expect(selectedEntry('/admin/management/needs-attention')).toBe('needs-attention');
     expect(selectedEntry('/admin/management/audit-log')).toBe('audit-log');
     expect(selectedEntry('/admin/management/commissions')).toBe('commissions');
+    expect(selectedEntry('/admin/management/feeds')).toBe('feeds');
+    expect(selectedEntry('/admin/management/feed-review')).toBe('feed-review');
   });
 });

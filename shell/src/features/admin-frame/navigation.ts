@@ -16,6 +16,9 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'product-categories', label: 'Product Categories', to: '/admin/management/product-categories', adminOnly: true },
   // Imports the networks' commission reports, which carry every store's figures: admins only.
   { key: 'commissions', label: 'Commissions', to: '/admin/management/commissions', adminOnly: true },
+  // A feed's settings hold the networks' API keys: admins only. Every staff member reviews the offers.
+  { key: 'feeds', label: 'Feeds', to: '/admin/management/feeds', adminOnly: true },
+  { key: 'feed-review', label: 'Review queue', to: '/admin/management/feed-review', adminOnly: false },
   { key: 'users', label: 'Users', to: '/admin/management/users', adminOnly: false },
   { key: 'push', label: 'Push Notifications', to: '/admin/push-notification/history', adminOnly: true },
   { key: 'audit-log', label: 'Audit Log', to: '/admin/management/audit-log', adminOnly: true },

@@ -227,4 +227,49 @@ describe('the dashboard', () => {
     expect(screen.queryByTestId('earnings-chart')).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Top deals by commission' })).not.toBeInTheDocument();
   });
+  const FAILING = [
+    { id: 4, name: 'CJ coupons', consecutiveFailures: 3, lastError: 'The feed could not be fetched: HTTP 500', lastRunAt: '2026-06-30T08:00:00.000Z' },
+    { id: 9, name: 'Impact promos', consecutiveFailures: 2, lastError: null, lastRunAt: '2026-06-30T09:00:00.000Z' },
+  ];
+
+  it('lists the feeds failing, each with its failures in a row and last error, linking admins to the feeds', async () => {
+    signInAs(true);
+    serveFakeApi(() => ({ status: 200, data: dashboardStats({ scope: 'all', failingFeeds: FAILING }) }));
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Feeds failing' });
+    expect(within(card).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'CJ coupons failed 3 times in a row: The feed could not be fetched: HTTP 500',
+      'Impact promos failed 2 times in a row',
+    ]);
+    expect(within(card).getByRole('link', { name: 'CJ coupons' })).toHaveAttribute('href', '/admin/management/feeds');
+    // Nothing waits for review: no figure for it.
+    expect(screen.queryByRole('region', { name: 'Offers to review' })).not.toBeInTheDocument();
+  });
+
+  it('names the failing feeds to staff without linking to the admins-only screen', async () => {
+    signInAs(false);
+    serveFakeApi(() => ({ status: 200, data: dashboardStats({ failingFeeds: FAILING }) }));
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Feeds failing' });
+    expect(card).toHaveTextContent('CJ coupons failed 3 times in a row');
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('shows how many offers wait for review, linking to the queue, and no feed notice when all is well', async () => {
+    signInAs(false);
+    serveFakeApi(() => ({ status: 200, data: dashboardStats({ feedOffersPending: 1234 }) }));
+    renderPage();
+    const figure = await screen.findByRole('region', { name: 'Offers to review' });
+    expect(within(figure).getByRole('link', { name: 'Offers to review: 1,234' })).toHaveAttribute('href', '/admin/management/feed-review');
+    expect(screen.queryByRole('region', { name: 'Feeds failing' })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing about feeds when none fails and no offer waits', async () => {
+    signInAs(true);
+    serveFakeApi(() => ({ status: 200, data: dashboardStats({ scope: 'all' }) }));
+    renderPage();
+    await screen.findByRole('heading', { name: 'All deals' });
+    expect(screen.queryByRole('region', { name: 'Feeds failing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Offers to review' })).not.toBeInTheDocument();
+  });
 });

@@ -6,6 +6,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { DASHBOARD_CLICK_DAYS, DASHBOARD_EXPIRING_HOURS, DASHBOARD_TOP_SIZE, type DashboardStats } from '@deals/contract';
 import { serverMessage, sessionAtom } from '@deals/shared-auth';
 import { EarningsSection } from './EarningsSection';
+import { FeedsNotice } from './FeedsNotice';
 import { dealEditPath, expiringDealsPath, NEEDS_ATTENTION_PATH } from './links';
 import { useDashboardStats } from './useDashboardStats';
 import './dashboard.css';
@@ -119,7 +120,7 @@ function TopList<Row extends TopRow>({ title, rows, label, name }: { title: stri
  * deals and stores, and affiliate earnings, for the staff member's own deals or (admins) everyone's.
  */
 export default function DashboardReport() {
-  const { user } = useAtomValue(sessionAtom);
+  const { user, isAdmin } = useAtomValue(sessionAtom);
   const { state, refresh } = useDashboardStats();
 
   if (state.status === 'loading') {
@@ -166,6 +167,7 @@ export default function DashboardReport() {
           Refresh
         </Button>
       </div>
+      <FeedsNotice stats={stats} isAdmin={isAdmin} />
       <Row gutter={[16, 16]}>
         <Col span={24}>
           <Figures stats={stats} viewerId={user?.id} />

@@ -5,6 +5,10 @@ export const DEALS_TABLE_PATH = '/admin/management/product-deals';
 /** The catalog's queue of deals to look at, in the same scope as the dashboard's figures. */
 export const NEEDS_ATTENTION_PATH = '/admin/management/needs-attention';
 
+/** The catalog's feed screens: the feeds' settings and runs (admins), and the offers waiting for review. */
+export const FEEDS_PATH = '/admin/management/feeds';
+export const FEED_REVIEW_PATH = '/admin/management/feed-review';
+
 export const dealEditPath = (dealId: number) => `/admin/management/product-deal/edit/${dealId}`;
 
 /**
