@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   DEAL_IMPORT_KEYS,
+  DEAL_MESSAGES,
   DEAL_IMPORT_LIMITS,
   FEED_COLUMN_KEYS,
   FEED_MESSAGES,
@@ -339,6 +340,15 @@ export default fp<AppOptions>(
             if (!offer) return { skipped: FEED_MESSAGES.offerNotFound as string, productId: 0, linked: false };
             if (offer.status !== 'PENDING') return { skipped: FEED_MESSAGES.notPending as string, productId: 0, linked: false };
             const fields = snapshotOfFields(edited ?? offer.values.fields);
+            // The store or a product category may have been deleted since the feed brought the offer.
+            // (Read in the transaction: PGlite has one connection, which the transaction holds.)
+            const [found] = (
+              (await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM categories WHERE id = ${fields.categoryId}) AS store,
+                (SELECT count(*)::int FROM product_types WHERE id = ANY(${sql.param(fields.productTypeIds)}::int[])) AS types`)) as unknown as { rows: { store: boolean; types: number }[] }
+            ).rows;
+            if (!found?.store || Number(found.types) !== new Set(fields.productTypeIds).size) {
+              return { skipped: found?.store ? DEAL_MESSAGES.productTypeNotFound : DEAL_MESSAGES.storeNotFound, productId: 0, linked: false };
+            }
             const duplicates = new LiveDuplicates();
             await duplicates.load(tx, [fields.categoryId]);
             const duplicate = duplicates.find(fields);

@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { DEAL_IMPORT_MESSAGES, FEED_MESSAGES, type Feed, type FeedOffer, type FeedRun } from '@deals/contract';
+import { DEAL_IMPORT_MESSAGES, DEAL_MESSAGES, FEED_MESSAGES, type Feed, type FeedOffer, type FeedRun } from '@deals/contract';
 import { buildApp } from '../../../app.js';
 import { createSharedTestDatabase, type TestDatabase } from '../../../test-support/database.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
@@ -231,6 +231,18 @@ describe('deal feeds', () => {
     const made = await deal(ok.json().productIds[0]);
     assert.equal(made!.name, 'Tunnel paint, now black');
     assert.equal((await as(people.staff.headers).post('AcceptOffer', form)).statusCode, 409);
+  });
+
+  it('skips an offer whose store was deleted since, saying why', async () => {
+    const gone = await addStore(t.app, 'Soon gone');
+    server.routes.set('/gone.csv', text([CSV_HEADER, csvLine(['G1', 'Last deal', 'Soon gone', 'Coupons', '1', '2', '', 'https://gone.example', '', ''])].join('\n')));
+    const id = await createFeed({ name: 'Gone feed', url: `${server.base}/gone.csv` });
+    await run(id);
+    const [offer] = await offers(`feedId=${id}`);
+    await t.app.db.execute(sql`DELETE FROM categories WHERE id = ${gone}`);
+    const res = await as(people.staff.headers).post('AcceptOffers', { ids: [offer!.id] });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json().skipped, [{ id: offer!.id, message: DEAL_MESSAGES.storeNotFound }]);
   });
 
   it('puts a LIVE JSON feed on the site at once without alerts, links duplicates, follows pages and ends offers', async () => {
