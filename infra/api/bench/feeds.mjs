@@ -128,7 +128,7 @@ async function benchEngine(engine, port) {
     console.log(`[${engine}] seeding ${int(deals)} deals ...`);
     await seedBenchDatabase(database.options, deals);
     const feeds = await feedServer(await names(database.options));
-    const server = await startServer({ ...database.serverEnv, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, FETCH_ALLOW_HOSTS: '127.0.0.1' }, port);
+    const server = await startServer({ ...database.serverEnv, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, FETCH_ALLOW_HOSTS: '127.0.0.1', MALLOC_ARENA_MAX: '2' }, port);
     const base = `http://127.0.0.1:${port}`;
     try {
       const { token } = await (await fetch(`${base}/api/Users/Authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.username, password: ADMIN.password }) })).json();

@@ -27,6 +27,8 @@ export function linkKey(link: string): string {
 
 export const codeKey = (code: string | null | undefined) => (code ? code.replace(/\s+/g, '').toUpperCase() : '');
 
+const LOAD_SLICE = 5000;
+
 interface StoreDeals {
   codes: Map<string, number>;
   links: Map<string, number>;
@@ -41,10 +43,15 @@ export class LiveDuplicates {
     const missing = [...new Set(storeIds)].filter((id) => !this.stores.has(id));
     if (missing.length === 0) return;
     for (const id of missing) this.stores.set(id, { codes: new Map(), links: new Map() });
-    const result = (await tx.execute(sql`SELECT id, category_id, promo_code, link FROM products
-      WHERE category_id = ANY(${sql.param(missing)}::int[]) AND is_active AND (deal_expires_in IS NULL OR deal_expires_in > now())
-      ORDER BY id`)) as unknown as { rows: { id: number; category_id: number; promo_code: string | null; link: string }[] };
-    for (const row of result.rows) this.remember(Number(row.category_id), row.promo_code, row.link, Number(row.id));
+    // In slices, so a store of 100,000 deals never arrives as one result in memory.
+    for (let after = 0; ; ) {
+      const result = (await tx.execute(sql`SELECT id, category_id, promo_code, link FROM products
+        WHERE category_id = ANY(${sql.param(missing)}::int[]) AND is_active AND (deal_expires_in IS NULL OR deal_expires_in > now()) AND id > ${after}
+        ORDER BY id LIMIT ${LOAD_SLICE}`)) as unknown as { rows: { id: number; category_id: number; promo_code: string | null; link: string }[] };
+      for (const row of result.rows) this.remember(Number(row.category_id), row.promo_code, row.link, Number(row.id));
+      if (result.rows.length < LOAD_SLICE) break;
+      after = Number(result.rows[result.rows.length - 1]!.id);
+    }
   }
 
   remember(storeId: number, promoCode: string | null | undefined, link: string, productId: number): void {

@@ -6,10 +6,10 @@
  *
  * Nothing here announces a deal: the caller decides (only offers staff accept are announced).
  */
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { DEAL_FORM_FIELDS, type DealFields } from '@deals/contract';
 import type { Database } from '../db/client.js';
-import { auditLog, productImages, productProductTypes, products, revisions } from '../db/schema.js';
+import { auditLog, productImages, productProductTypes, products } from '../db/schema.js';
 import { refreshSearchText } from '../db/search-text.js';
 import { fieldChanges } from '../plugins/app/audit.js';
 import { snapshotOf, type DealSnapshot, type DealValues } from '../plugins/app/deals.js';
@@ -50,16 +50,35 @@ function columnsOf(fields: Partial<DealFields>): Partial<DealValues> {
   return columns as Partial<DealValues>;
 }
 
+/**
+ * Rows written through one JSON parameter (`jsonb_populate_recordset` over the table's own row
+ * type): a batch of hundreds of deals costs one small statement instead of thousands of bound
+ * parameters, which keeps a large run's memory churn down.
+ */
+async function insertJson(tx: Tx, table: string, columns: readonly string[], rows: readonly Record<string, unknown>[]) {
+  if (rows.length === 0) return;
+  const list = sql.raw(columns.join(', '));
+  await tx.execute(sql`INSERT INTO ${sql.raw(table)} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.raw(table)}, ${JSON.stringify(rows)}::jsonb)`);
+}
+
+const PRODUCT_COLUMNS = Object.entries(getTableColumns(products)).filter(([field]) => (DEAL_FORM_FIELDS as readonly string[]).includes(field) && field !== 'productTypeIds');
+
 async function journal(tx: Tx, actor: FeedActor, entries: { productId: number; action: 'create' | 'update'; before: DealSnapshot | null; after: DealSnapshot }[]) {
   if (entries.length === 0) return;
-  await tx.insert(auditLog).values(
+  await insertJson(
+    tx,
+    'audit_log',
+    ['actor_id', 'actor_name', 'action', 'record_type', 'record_id', 'changes', 'ip', 'route'],
     entries.map(({ productId, action, before, after }) => {
       const changes = fieldChanges(before, after);
-      return { actorId: actor.id, actorName: actor.name, action, recordType: 'deal', recordId: String(productId), changes: Object.keys(changes).length ? changes : null, ip: actor.ip, route: actor.route };
+      return { actor_id: actor.id, actor_name: actor.name, action, record_type: 'deal', record_id: String(productId), changes: Object.keys(changes).length ? changes : null, ip: actor.ip, route: actor.route };
     }),
   );
-  await tx.insert(revisions).values(
-    entries.map(({ productId, action, after }) => ({ recordType: 'deal', recordId: productId, action: action === 'create' ? 'create' : 'save', snapshot: after, actorId: actor.id, actorName: actor.name })),
+  await insertJson(
+    tx,
+    'revisions',
+    ['record_type', 'record_id', 'action', 'snapshot', 'actor_id', 'actor_name'],
+    entries.map(({ productId, action, after }) => ({ record_type: 'deal', record_id: productId, action: action === 'create' ? 'create' : 'save', snapshot: after, actor_id: actor.id, actor_name: actor.name })),
   );
 }
 
@@ -69,9 +88,23 @@ export async function createDeals(tx: Tx, rows: readonly { fields: DealFields; i
   // Ids first, so each row's product types and image are tied to it without relying on RETURNING's order.
   const idRows = (await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('products', 'id'))::int AS id FROM generate_series(1, ${rows.length}::int)`)) as unknown as { rows: { id: number }[] };
   const ids = idRows.rows.map((row) => Number(row.id));
-  await tx.insert(products).values(rows.map((row, index) => ({ ...(columnsOf(row.fields) as DealValues), id: ids[index]!, addedById })));
-  const types = rows.flatMap((row, index) => [...new Set(row.fields.productTypeIds)].map((productTypeId) => ({ productId: ids[index]!, productTypeId })));
-  if (types.length) await tx.insert(productProductTypes).values(types);
+  await insertJson(
+    tx,
+    'products',
+    ['id', 'added_by_id', ...PRODUCT_COLUMNS.map(([, column]) => column.name)],
+    rows.map((row, index) => {
+      const values: Record<string, unknown> = { id: ids[index]!, added_by_id: addedById };
+      // Dates stay ISO text, which the row type reads as timestamptz.
+      for (const [field, column] of PRODUCT_COLUMNS) values[column.name] = row.fields[field as keyof DealFields] ?? null;
+      return values;
+    }),
+  );
+  await insertJson(
+    tx,
+    'product_product_types',
+    ['product_id', 'product_type_id'],
+    rows.flatMap((row, index) => [...new Set(row.fields.productTypeIds)].map((productTypeId) => ({ product_id: ids[index]!, product_type_id: productTypeId }))),
+  );
   const images = rows.flatMap((row, index) => (row.image ? [{ productId: ids[index]!, filePath: row.image, isPreviewImage: true }] : []));
   if (images.length) await tx.insert(productImages).values(images);
   await refreshSearchText(tx, { productIds: ids });

@@ -1,6 +1,6 @@
 /**
  * One run of a feed: its offers read as a stream (source.ts), each checked by the CSV import's row
- * rules and messages, then written in batches of 500, each batch one transaction:
+ * rules and messages, then written in batches of 200, each batch one transaction:
  *
  * - a new offer waits for review (REVIEW) or becomes a deal at once (LIVE), unless it duplicates a
  *   live deal, which it is then linked to;
@@ -36,7 +36,7 @@ import { LiveDuplicates } from './duplicates.js';
 import { createDeals, deactivateDeals, fieldsOf, updateDeal, type FeedActor } from './feed-deals.js';
 import { FeedFailure, readFeed, type FeedSourceOptions } from './source.js';
 
-const BATCH = 500;
+const BATCH = 200;
 
 export interface FeedSettings {
   id: number;
@@ -243,7 +243,8 @@ async function writeBatch(context: FeedRunContext, batch: ValidOffer[], counts: 
     );
 
   // Images first, outside the transaction: for offers new to the feed, or whose image changed.
-  const before = await readRows(db, false);
+  // Only images need a look before the transaction (a run without them reads each batch once).
+  const before = context.fetchImage ? await readRows(db, false) : new Map<string, OfferRow>();
   const images = new Map<string, string>();
   if (context.fetchImage) {
     const wanted = batch.filter((offer) => {

@@ -67,7 +67,7 @@ describe('Feeds', () => {
     signInAs(1, { admin: true });
     let asked = 0;
     const calls = serveFeeds((config) => {
-      if (config.url === 'Feeds/RunFeed') return { status: 202, data: { message: FEED_MESSAGES.started, runId: 41 } };
+      if (config.url === 'Feeds/RunFeed') return { status: 202, data: { message: FEED_MESSAGES.started, id: 41 } };
       if (config.url === 'Feeds/GetFeedRuns') {
         asked += 1;
         const run: FeedRun = feedRun({ id: 41, trigger: 'MANUAL', status: asked < 2 ? 'RUNNING' : 'SUCCEEDED', created: 5, updated: 0, expired: 0, rejected: 1 });

@@ -27,9 +27,9 @@ export async function deleteFeed(id: number): Promise<MessageResponse> {
   return data;
 }
 
-/** Starts a run now; the server answers at once with the run's id (the run goes on in the background). */
-export async function runFeed(id: number): Promise<{ message: string; runId: number }> {
-  const { data } = await api.post<{ message: string; runId: number }>('Feeds/RunFeed', null, { params: { id } });
+/** Starts a run now; the server answers at once (202) with the run's `id` (the run goes on in the background). */
+export async function runFeed(id: number): Promise<CreatedResponse> {
+  const { data } = await api.post<CreatedResponse>('Feeds/RunFeed', null, { params: { id } });
   return data;
 }
 

@@ -44,7 +44,7 @@ export function useRunFeed(reload: () => unknown) {
         const started = await runFeed(feed.id);
         toast.info(started.message);
         void reload();
-        const finished = await finishedRun(feed.id, started.runId, () => shown.current);
+        const finished = await finishedRun(feed.id, started.id, () => shown.current);
         if (!finished) return;
         if (finished.status === 'SUCCEEDED') toast.success(`${feed.name}: ${runSummary(finished)}`);
         else toast.error(`${feed.name}: ${finished.error ?? 'the run failed'}`);
