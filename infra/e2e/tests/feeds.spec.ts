@@ -63,7 +63,8 @@ test('a feed\'s offers are reviewed, go live on the site, and leave it when the 
 
     // The admin adds the feed: CSV, new offers wait for review.
     await page.goto(FEEDS);
-    await button(page, 'Add feed').click();
+    // The page's button carries an icon, whose name comes first.
+    await page.getByRole('button', { name: /Add feed$/ }).click();
     const modal = dialog(page, 'Add feed');
     await modal.getByLabel('Name', { exact: true }).fill(feedName);
     await modal.getByLabel('URL', { exact: true }).fill(source.url);
@@ -84,7 +85,7 @@ test('a feed\'s offers are reviewed, go live on the site, and leave it when the 
     // Two accepted together; the third still waits.
     await page.getByRole('checkbox', { name: `Choose ${kept}` }).check();
     await page.getByRole('checkbox', { name: `Choose ${dropped}` }).check();
-    await button(page, 'Accept selected').click();
+    await page.getByRole('button', { name: /Accept selected$/ }).click();
     const confirm = dialog(page, 'Accept Offers');
     const accepted = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/Feeds/AcceptOffers');
     await button(confirm, 'Accept').click();
@@ -97,6 +98,8 @@ test('a feed\'s offers are reviewed, go live on the site, and leave it when the 
     const live = await liveOffers(page, admin, feedName);
     expect(live.map((entry) => entry.name).sort()).toEqual([dropped, kept].sort());
     const dealOf = (name: string) => live.find((entry) => entry.name === name)!.productId!;
+    // Deleted after the test, before their store and category.
+    for (const name of [kept, dropped]) catalog.track('deal', dealOf(name));
     for (const name of [kept, dropped]) {
       const response = await page.goto(`/deal/details/${dealOf(name)}`);
       expect(response?.status()).toBe(200);
@@ -111,15 +114,24 @@ test('a feed\'s offers are reviewed, go live on the site, and leave it when the 
     const history = page.getByRole('dialog', { name: `History of ${feedName}` });
     const runs = history.getByRole('table', { name: 'Runs' });
     await expect(runs.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(2);
-    await expect(runs.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText('1 expired');
+    const titles = (await runs.locator('.ant-table-thead th').allInnerTexts()).map((title) => title.trim());
+    const latest = runs.locator('.ant-table-tbody tr.ant-table-row').first().locator('td');
+    await expect(latest.nth(titles.indexOf('Expired'))).toHaveText('1');
+    await expect(latest.nth(titles.indexOf('Status'))).toHaveText('Succeeded');
 
     const gone = await page.goto(`/deal/details/${dealOf(dropped)}`);
-    expect(gone?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    // Gone from the site: the page says the deal has ended (410) and offers the store's live deal instead.
+    expect(gone?.status()).toBe(410);
+    await expect(page.getByRole('heading', { level: 1, name: 'This deal has expired' })).toBeVisible();
+    await expect(page.getByRole('link', { name: kept }).first()).toBeVisible();
     const still = await page.goto(`/deal/details/${dealOf(kept)}`);
     expect(still?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: kept })).toBeVisible();
   } finally {
     await source.close();
+    const feeds = await page.request.get('/api/Feeds/GetFeeds', { headers: { authorization: `Bearer ${(await signIn('admin')).token}` } });
+    for (const feed of ((await feeds.json()) as { id: number; name: string }[]).filter((entry) => entry.name === feedName)) {
+      await page.request.delete(`/api/Feeds/DeleteFeed?id=${feed.id}`, { headers: { authorization: `Bearer ${(await signIn('admin')).token}` } });
+    }
   }
 });
