@@ -62,19 +62,19 @@ export function feedColumns({ running, run, edit, history, remove }: FeedHandler
         </Space>
       ),
     },
-    { title: 'Name', dataIndex: 'name', sorter: true, width: 180, fixed: pinned, fieldProps: { placeholder: 'Part of a name' }, render: (_, feed) => <Truncated text={feed.name} /> },
-    { title: 'URL host', dataIndex: 'url', search: false, width: 160, render: (_, feed) => <Truncated text={urlHost(feed.url)} /> },
-    { title: 'Format', dataIndex: 'format', search: false, width: 76 },
-    { title: 'Mode', dataIndex: 'mode', search: false, width: 76, render: (_, feed) => <span title={FEED_MODE_LABELS[feed.mode]}>{MODE_WORDS[feed.mode]}</span> },
-    { title: 'Every (h)', dataIndex: 'everyHours', sorter: true, search: false, width: 84, align: 'right' },
-    { title: 'Last run', dataIndex: 'lastRun', search: false, width: 280, render: (_, feed) => <LastRunCell feed={feed} /> },
-    { title: 'Next run', dataIndex: 'nextRunAt', sorter: true, search: false, width: 140, render: (_, feed) => (feed.isActive ? formatDateTime(feed.nextRunAt) || '—' : 'Off') },
+    { title: 'Name', dataIndex: 'name', sorter: true, width: 136, fixed: pinned, fieldProps: { placeholder: 'Part of a name' }, render: (_, feed) => <Truncated text={feed.name} /> },
+    { title: 'URL host', dataIndex: 'url', search: false, width: 112, render: (_, feed) => <Truncated text={urlHost(feed.url)} /> },
+    // Format and mode share a column, so the table's defaults fit a 1440 px screen without scrolling sideways.
+    { title: 'Format · Mode', dataIndex: 'mode', search: false, width: 112, render: (_, feed) => <span title={FEED_MODE_LABELS[feed.mode]}>{`${feed.format} · ${MODE_WORDS[feed.mode]}`}</span> },
+    { title: 'Every (h)', dataIndex: 'everyHours', sorter: true, search: false, width: 76, align: 'right' },
+    { title: 'Last run', dataIndex: 'lastRun', search: false, width: 224, render: (_, feed) => <LastRunCell feed={feed} /> },
+    { title: 'Next run', dataIndex: 'nextRunAt', sorter: true, search: false, width: 128, render: (_, feed) => (feed.isActive ? formatDateTime(feed.nextRunAt) || '—' : 'Off') },
     {
-      title: 'Pending offers',
+      title: 'Pending',
       dataIndex: 'offersPending',
       sorter: true,
       search: false,
-      width: 100,
+      width: 96,
       align: 'right',
       render: (_, feed) => (
         <Link to={feedReviewPath(feed.id)} aria-label={`${feed.offersPending.toLocaleString('en-US')} offers of ${feed.name} to review`}>
