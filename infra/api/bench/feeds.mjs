@@ -180,4 +180,4 @@ const table = [
 ].join('\n');
 const body = `${machine}, ${int(deals)} deals seeded, ${int(offerCount)} offers per feed, ${new Date().toISOString().slice(0, 10)}.\n\n${table}\n`;
 console.log(`\n${body}`);
-if (args.write) await replaceBlock('bench:feeds', body);
+if (args.write) await replaceBlock('feeds', body);
