@@ -70,12 +70,13 @@ async function visitorLoop(ctx) {
   const { base, timeline, result, running } = ctx;
   while (running()) {
     const { url, label, options } = visitorRequest(ctx);
+    const startedAt = timeline.at();
     const answer = await call(base, url, { ...options, as: 'bytes' });
     result.visits++;
     if (answer.ok) timeline.count('visitOk');
     else {
       timeline.count('visitFail');
-      result.visitFailures.push({ at: timeline.at(), url: label ?? url, status: answer.status, error: answer.error });
+      result.visitFailures.push({ startedAt, at: timeline.at(), url: label ?? url, status: answer.status, error: answer.error });
     }
     await sleep(Math.random() * 30);
   }
@@ -162,7 +163,9 @@ async function events(ctx) {
 
   await until(1 / 3);
   timeline.event('SIGKILL instance A');
+  result.kill = { from: timeline.at() };
   await a.kill();
+  result.kill.to = timeline.at();
   await until(1 / 2);
   timeline.event('instance A started again');
   a.spawn();
