@@ -11,6 +11,7 @@ import { loadBlogsPage } from './features/blogs';
 import { loadCmsRoute, loadPreviewPage, loadSharedPreviewPage } from './features/cms-pages';
 import { loadDealDetailPage } from './features/deal-detail';
 import { loadDealsPage } from './features/deals-list';
+import { loadEmailAlertConfirmPage, loadEmailAlertManagePage } from './features/email-alerts';
 import { loadCategoriesPage, loadStoresPage } from './features/directory';
 import { PageLoading } from './components/PageLoading';
 import { preloadable } from './lib/preloadable';
@@ -31,6 +32,8 @@ const StoresPage = preloadable(loadStoresPage);
 const CategoriesPage = preloadable(loadCategoriesPage);
 const BlogsPage = preloadable(loadBlogsPage);
 const EmailSignupPage = preloadable(loadEmailSignupPage);
+const EmailAlertConfirmPage = preloadable(loadEmailAlertConfirmPage);
+const EmailAlertManagePage = preloadable(loadEmailAlertManagePage);
 const PreviewPage = preloadable(loadPreviewPage);
 const SharedPreviewPage = preloadable(loadSharedPreviewPage);
 const CmsRoute = preloadable(loadCmsRoute);
@@ -43,15 +46,19 @@ const pages = {
   categories: CategoriesPage,
   blogs: BlogsPage,
   signup: EmailSignupPage,
+  emailConfirm: EmailAlertConfirmPage,
+  emailManage: EmailAlertManagePage,
   preview: PreviewPage,
   sharedPreview: SharedPreviewPage,
   cms: CmsRoute,
 };
 
-/** The chunk of the page at this path (the first segment decides, but for shared preview links). */
+/** The chunk of the page at this path (the first segment decides, but for shared preview links and the email-alert pages). */
 export function pageFor(pathname: string): keyof typeof pages {
   const [, first = '', second] = pathname.split('/');
   if (first === 'preview' && second === 'shared') return 'sharedPreview';
+  if (first === 'email-alerts' && second === 'confirm') return 'emailConfirm';
+  if (first === 'email-alerts' && second === 'manage') return 'emailManage';
   const known: Record<string, keyof typeof pages> = {
     '': 'home',
     home: 'home',
@@ -102,6 +109,9 @@ export default function App() {
           <Route path="/categories" element={<CategoriesPage />} />
           <Route path="/blogs-and-reviews" element={<BlogsPage />} />
           <Route path="/email-blast-signup" element={<EmailSignupPage />} />
+          {/* The links in the deal-alert mails: a token in the query, never indexed. */}
+          <Route path="/email-alerts/confirm" element={<EmailAlertConfirmPage />} />
+          <Route path="/email-alerts/manage" element={<EmailAlertManagePage />} />
           <Route path="/preview" element={<PreviewPage />} />
           {/* A shareable preview link: no sign-in, expires, never indexed. */}
           <Route path="/preview/shared/:token" element={<SharedPreviewPage />} />

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { SiteInfo } from '@deals/contract';
 import { DealAlerts } from '../features/deal-alerts';
 import { ManageAlerts } from '../features/deal-follows';
+import { EmailAlertsButton } from '../features/email-alerts';
 import { EmailSignupForm } from '../features/email-signup';
 import { featuredDealsPath } from '../lib/links';
 import { Icon, SocialLinks } from '../components/icons';
@@ -100,6 +101,10 @@ export function Footer({ info }: { info: SiteInfo | null | undefined }) {
         <section className="ftr__signup" aria-labelledby="ftr-signup">
           <h2 id="ftr-signup">Get the best deals in your inbox</h2>
           <EmailSignupForm compact />
+          <div className="ftr__email-alerts">
+            <p>Or choose words and stores, and get their new deals by email.</p>
+            <EmailAlertsButton look="link" label="Deal alerts by email" />
+          </div>
           <DealAlerts />
           <ManageAlerts />
           {(info?.appStoreLink || info?.googlePlayStoreLink) && (

@@ -255,6 +255,18 @@ describe('SiteLayout', () => {
     expect(within(footer).getByText('Developed by the DealDrop team')).toBeInTheDocument();
   });
 
+  it('footer: Deal alerts by email opens the form in a dialog outside the footer', async () => {
+    const { container } = renderLayout(full);
+    const footer = container.querySelector('footer')!;
+    const user = userEvent.setup();
+    await user.click(await within(footer).findByRole('button', { name: 'Deal alerts by email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deal alerts by email' });
+    // Outside the footer, whose light-on-dark rules would otherwise reach the dialog.
+    expect(footer).not.toContainElement(dialog);
+    expect(within(dialog).getByText('Nothing yet: add a word, a store or both.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+  });
+
   it('keeps the frame when the site info fails: fixed entries, chips, copyright', async () => {
     renderLayout(null);
     expect(await screen.findByText(/DealDrop\. All rights reserved\./)).toBeInTheDocument();

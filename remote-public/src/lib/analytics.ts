@@ -40,12 +40,28 @@ export function injectAnalytics(id: string | null | undefined): boolean {
   return true;
 }
 
+/**
+ * A query without its `token`: the links in our emails carry one that confirms, edits or ends a
+ * subscription, and it must not reach the analytics service with the page view.
+ */
+export function withoutToken(search: string): string {
+  const params = new URLSearchParams(search);
+  if (!params.has('token')) return search;
+  params.delete('token');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
 /** Reports a page view on every client-side navigation once analytics is on. */
 export function useAnalytics(id: string | null | undefined): void {
   const { pathname, search } = useLocation();
   useEffect(() => {
     if (!injectAnalytics(id)) return;
-    window.gtag?.('event', 'page_view', { page_path: pathname + search, page_location: window.location.href, page_title: document.title });
+    const query = withoutToken(search);
+    const location = `${window.location.origin}${window.location.pathname}${withoutToken(window.location.search)}`;
+    // Set, not only sent with the view: gtag.js reads the address again for the events it measures itself.
+    window.gtag?.('set', { page_location: location });
+    window.gtag?.('event', 'page_view', { page_path: pathname + query, page_location: location, page_title: document.title });
   }, [id, pathname, search]);
 }
 

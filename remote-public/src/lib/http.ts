@@ -3,15 +3,25 @@ import { runtimeConfig } from '@deals/shared-auth';
 // The visitor site's calls are public and need no token refresh, so they use `fetch` and keep the
 // back office's axios client (about 22 KB) off the visitor path.
 
-/** A failed call: the HTTP status and the server's `message`, when it sent one. */
+/**
+ * A failed call: the HTTP status, the server's `message` when it sent one, and its per-field
+ * messages (`errors` of a 400: `{ email: '…', 'words.1': '…' }`) so a form can show each under its field.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly fields: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+function fieldMessages(body: object): Record<string, string> {
+  const errors = 'errors' in body ? body.errors : null;
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -33,7 +43,7 @@ async function send<T>(path: string, init: RequestInit, query?: Query): Promise<
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `HTTP ${response.status}`;
-    throw new ApiError(response.status, message);
+    throw new ApiError(response.status, message, body && typeof body === 'object' ? fieldMessages(body) : {});
   }
   return body as T;
 }

@@ -50,6 +50,7 @@ const serve = (emailAddress: string | null = 'help@bargain.test', { deal = DEAL,
     if (call.path === 'Home/GetDealAvailability' && call.query.productId === '8')
       return { status: 200, data: { id: 8, name: 'Old Kettle', categoryId: 3, category: 'Walmart', filePath: null, live: false } };
     if (call.path === 'Home/SearchProduct') return { status: 200, data: [{ ...DEAL, id: 9, name: 'Live Toaster' }, { ...DEAL, id: 8, name: 'Old Kettle' }] };
+    if (call.path === 'EmailAlerts/Subscribe') return { status: 200, data: { message: 'Almost done: we sent you an email.' } };
     return { status: 404, data: { message: 'Deal not found' } };
   });
 };
@@ -218,5 +219,18 @@ describe('DealDetailPage', () => {
     renderAt('/deal/details/abc');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     await waitFor(() => expect(calls.some((call) => call.path === 'Product/GetProductDetailById')).toBe(false));
+  });
+
+  it("offers email alerts for the deal's store", async () => {
+    const user = userEvent.setup();
+    renderAt('/deal/details/7');
+    await user.click(await screen.findByRole('button', { name: 'Email me new Best Buy deals' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deal alerts by email' });
+    expect(within(dialog).getByRole('list', { name: 'Followed words and stores' })).toHaveTextContent('Best Buy store×');
+    await user.type(within(dialog).getByLabelText('Email'), 'jane@example.com{Enter}');
+    await within(dialog).findByRole('heading', { name: 'Check your inbox' });
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: 'EmailAlerts/Subscribe', body: { email: 'jane@example.com', words: [], storeIds: [3], frequency: 'INSTANT' } }),
+    );
   });
 });

@@ -11,6 +11,7 @@ import { DealPrices } from '../../components/deal/DealPrices';
 import { LikeCounter } from '../../components/deal/LikeCounter';
 import { DEAL_LINK_REL, PromoCode } from '../../components/deal/PromoCode';
 import { TrustLine } from '../../components/deal/TrustLine';
+import { EmailAlertsButton } from '../email-alerts';
 import { DealGallery } from './DealGallery';
 import { ExpiredDeal } from './ExpiredDeal';
 import { ReportIssueModal } from './ReportIssueModal';
@@ -76,6 +77,7 @@ function DealView({ deal }: { deal: DealDetail }) {
             Report Issue
           </button>
         </div>
+        <EmailAlertsButton look="link" label={`Email me new ${deal.category} deals`} title="Deal alerts by email" stores={[{ id: deal.categoryId, name: deal.category }]} className="deal-detail__email" />
       </div>
       <section className="deal-detail__about" aria-labelledby="deal-about">
         <h2 id="deal-about">About this item</h2>

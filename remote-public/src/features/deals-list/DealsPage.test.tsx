@@ -280,4 +280,23 @@ describe('DealsPage', () => {
     await waitFor(() => expect(document.querySelectorAll('.deals-results ul.deals-grid > li')).toHaveLength(105));
     expect(searches().map((body) => body.skip)).toEqual([0, 100, 0, 100, 100]);
   });
+
+  it('offers email alerts for what the list shows: its search and its stores', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderAt('/deals?q=Noise-Cancelling&stores=5');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Email me deals like these' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deal alerts by email' });
+    expect(within(dialog).getByRole('list', { name: 'Followed words and stores' })).toHaveTextContent('noise cancelling×Best Buy store×');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('words the email button plainly when the list is not filtered', async () => {
+    serve();
+    renderAt('/deals');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Get deals by email' })).toBeEnabled();
+  });
 });

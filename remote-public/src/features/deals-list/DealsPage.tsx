@@ -1,6 +1,7 @@
 import { memo, startTransition, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { DealCard as Deal, SiteInfo } from '@deals/contract';
+import { followWordProblem, normaliseFollowWord } from '@deals/contract/deal-follow-words';
 import { PRICE_TIERS, SORT_OPTIONS } from '@deals/contract/enums';
 import { DealCard } from '../../components/deal/DealCard';
 import { WhenVisible } from '../../components/WhenVisible';
@@ -14,6 +15,7 @@ import { preloadedAnswer } from '../../lib/ssr/preloaded';
 import { useServerAnswer } from '../../lib/ssr/renderContext';
 import { useHydrated } from '../../lib/ssr/useHydrated';
 import { FollowBar } from '../deal-follows';
+import { EmailAlertsButton } from '../email-alerts';
 import { batchCount, dealListReducer, DRAW_BATCH, initialListState } from './listState';
 import './DealsPage.css';
 
@@ -213,6 +215,8 @@ export default function DealsPage() {
   const retry = () => (list.failed === 'more' ? load(applied, list.skip) : load(applied, 0));
   // The shown search and stores can be followed: their new deals then arrive as deal alerts.
   const chosenStores = (info?.stores ?? []).filter((store) => applied.stores.includes(store.id));
+  const searchWord = normaliseFollowWord(applied.searchTerm);
+  const searchWords = searchWord && !followWordProblem(searchWord) ? [searchWord] : [];
 
   return (
     <div className="deals-page">
@@ -260,7 +264,16 @@ export default function DealsPage() {
         </form>
 
         <section className="deals-results" aria-label="Deals" aria-busy={list.loading}>
-          <FollowBar searchTerm={applied.searchTerm} stores={chosenStores} />
+          <div className="deals-results__alerts">
+            {/* First: the server renders it, so the Follow buttons that arrive after hydration do not move it. */}
+            <EmailAlertsButton
+              label={searchWords.length || chosenStores.length ? 'Email me deals like these' : 'Get deals by email'}
+              title="Deal alerts by email"
+              words={searchWords}
+              stores={chosenStores.map(({ id, name }) => ({ id, name }))}
+            />
+            <FollowBar searchTerm={applied.searchTerm} stores={chosenStores} />
+          </div>
           <p className="visually-hidden" role="status" aria-live="polite">
             {list.loading ? 'Loading…' : ''}
           </p>

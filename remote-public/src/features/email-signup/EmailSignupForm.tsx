@@ -2,13 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from '@deals/contract/limits';
 import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
 import { runtimeConfig } from '@deals/shared-auth';
+import { isEmailAddress } from '../../lib/emailAddress';
 import { postJson } from '../../lib/http';
 import { rememberSignup } from './popupRules';
 import './EmailSignup.css';
 
 const MAX = LIMITS.emailSignup.email;
-/** The API's `email` format (ajv's), so the form refuses what the server would. */
-const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 /** EMAIL_BLAST_MESSAGES.subscribed (that module pulls TypeBox, so not imported at run time). */
 const THANKS = 'Thanks for signing up!';
 
@@ -16,7 +15,7 @@ const THANKS = 'Thanks for signing up!';
 export function emailProblem(email: string): string | null {
   if (!email) return MESSAGES.emailSignup.emailRequired;
   if (email.length > MAX) return tooLongMessage('Email', MAX);
-  return EMAIL.test(email) ? null : MESSAGES.emailSignup.emailInvalid;
+  return isEmailAddress(email) ? null : MESSAGES.emailSignup.emailInvalid;
 }
 
 const storage = () => {

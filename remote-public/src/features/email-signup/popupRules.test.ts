@@ -12,6 +12,11 @@ describe('the email popup rules', () => {
     expect(shouldShowPopup({ pathname: '/email-blast-signup/', storage: localStorage, now })).toBe(false);
   });
 
+  it('never shows on the pages of the email-alert links', () => {
+    expect(shouldShowPopup({ pathname: '/email-alerts/confirm', storage: localStorage, now })).toBe(false);
+    expect(shouldShowPopup({ pathname: '/email-alerts/manage', storage: localStorage, now })).toBe(false);
+  });
+
   it('never shows again after a signup', () => {
     rememberSignup(localStorage);
     expect(localStorage.getItem('has_signed')).toBe('true');

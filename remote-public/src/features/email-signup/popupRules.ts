@@ -1,5 +1,6 @@
 // When the email-blast popup appears (spec 000 §4, §9): 5 s after load, unless the visitor has
-// signed up, is on the signup page, or dismissed it with Maybe Later 3 days ago or less.
+// signed up, is on the signup page (or a page of an email-alert link), or dismissed it with Maybe
+// Later 3 days ago or less.
 
 export const POPUP_DELAY_MS = 5000;
 export const POPUP_QUIET_DAYS = 3;
@@ -16,8 +17,14 @@ interface PopupContext {
   now: Date;
 }
 
+/**
+ * The pages behind the deal-alert mails' links: whoever opens one has given us an address already,
+ * and a newsletter invitation over an unsubscribe page reads as ignoring the request.
+ */
+const EMAIL_ALERT_PAGES = '/email-alerts/';
+
 export function shouldShowPopup({ pathname, storage, now }: PopupContext): boolean {
-  if (pathname.replace(/\/+$/, '') === SIGNUP_PATH) return false;
+  if (pathname.replace(/\/+$/, '') === SIGNUP_PATH || pathname.startsWith(EMAIL_ALERT_PAGES)) return false;
   if (storage.getItem(STORAGE_KEYS.signed) === 'true') return false;
   const dismissed = Date.parse(storage.getItem(STORAGE_KEYS.dismissedAt) ?? '');
   // "More than 3 days have passed since the last dismissal"; an unreadable date counts as none.

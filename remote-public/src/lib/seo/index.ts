@@ -15,6 +15,7 @@ export {
   landingPath,
   notFoundHead,
   previewHead,
+  privateLinkHead,
   simpleHead,
   type DealsLanding,
   type ExpiredDealSummary,

@@ -1,5 +1,5 @@
 import { siteFromInfo } from './site';
-import { blogHead, cmsPageHead, dealHead, dealsListHead, expiredDealHead, homeHead, landingHeading, notFoundHead, previewHead, simpleHead, type DealsLanding } from './pages';
+import { blogHead, cmsPageHead, dealHead, dealsListHead, expiredDealHead, homeHead, landingHeading, notFoundHead, previewHead, privateLinkHead, simpleHead, type DealsLanding } from './pages';
 import type { PageHead } from './head';
 import { allSchemaProblems } from '../../testing/schemaOrg';
 import { BANNER, blogPost, deal, dynamicPage, IMAGE_1, IMAGE_2, LOGO, PUBLIC_URL, site } from '../../testing/seoFixtures';
@@ -176,6 +176,17 @@ describe('previewHead', () => {
     expect(head.jsonLd).toEqual([]);
     expect(head.openGraph.url).toBe(`${PUBLIC_URL}/preview/shared/abc.def`);
     expect(previewHead(site(), { title: '', path: '/preview' }).title).toBe('Preview');
+  });
+});
+
+describe('privateLinkHead', () => {
+  it('is never indexed and shares the bare path, never the token', () => {
+    const head = privateLinkHead(site(), { title: 'Manage your email alerts', description: 'Change or end your deal alerts by email.', path: '/email-alerts/manage' });
+    expectWellFormed(head);
+    expect(head.title).toBe(`Manage your email alerts | ${site().companyName}`);
+    expect(head.robots).toBe('noindex');
+    expect(head.canonical).toBeNull();
+    expect(head.openGraph.url).toBe(`${PUBLIC_URL}/email-alerts/manage`);
   });
 });
 

@@ -191,6 +191,14 @@ export function previewHead(site: SeoSite, preview: { title: string; path: strin
   });
 }
 
+/**
+ * A page behind a personal link from an email (`/email-alerts/confirm?token=…`): never indexed,
+ * no canonical, and its share URL is the bare path so the token never ends up in og:url.
+ */
+export function privateLinkHead(site: SeoSite, page: { path: string; title: string; description: string }): PageHead {
+  return head(site, { title: titled(site, page.title), shareTitle: page.title, description: page.description, path: null, sharePath: page.path, robots: 'noindex' });
+}
+
 /** A CMS page's or blog's display title: its Title field, else its name. */
 const pageTitle = (page: DynamicPage) => collapseWhitespace(page.title) || collapseWhitespace(page.name);
 const pagePath = (url: string) => (url.startsWith('/') ? url : `/${url}`);
