@@ -55,6 +55,8 @@ function decodePointer(segment: string): string {
 export function validationErrors(issues: readonly ValidationIssue[], context: string): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
+    // A failed `if`/`else` is also reported as the branch's own failures, worded; skip the summary.
+    if (issue.keyword === 'if') continue;
     const path = issue.instancePath.split('/').filter(Boolean).map(decodePointer);
     let message: string;
     if (issue.keyword === 'required') {

@@ -3,6 +3,7 @@ import type { DatabaseOptions } from './db/client.js';
 import type { ClickOutOptions } from './plugins/app/click-outs.js';
 import type { FeedOptions } from './plugins/app/feeds.js';
 import type { LinkHealthOptions } from './plugins/app/link-health.js';
+import type { MailOptions } from './plugins/app/mail.js';
 import type { JobQueueOptions } from './plugins/app/job-queue.js';
 import type { PushOptions } from './push/settings.js';
 
@@ -55,6 +56,8 @@ export interface AppOptions {
   earnings?: { refreshMs?: number };
   /** Deal feeds: whether scheduled runs are planned (tests run them on demand), the size cap, the time limit, images. */
   feeds?: FeedOptions;
+  /** Outgoing mail: SMTP, sender, digest hour and tuning (default: from SMTP_URL, MAIL_FROM, MAIL_DIGEST_HOUR, MAIL_DOMAIN_PER_MINUTE). */
+  mail?: MailOptions;
   /** Background jobs (pg-boss): the job queue's polling (tests poll often) and whether this instance runs workers. */
   jobs?: JobQueueOptions;
   /** Audit log: how many days entries are kept (`AUDIT_RETENTION_DAYS`, default 365). */

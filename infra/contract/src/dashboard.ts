@@ -8,6 +8,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { DashboardEarningsSchema } from './commissions.ts';
+import { EmailSubscriberCountsSchema } from './email-alerts.ts';
 import { FailingFeedSchema } from './feeds.ts';
 
 /** UTC days of the click chart and of the Top 10 lists and notification figures, today included. */
@@ -53,6 +54,8 @@ export const DashboardStatsSchema = Type.Object({
   failingFeeds: Type.Array(FailingFeedSchema),
   /** Feed offers waiting in the review queue. */
   feedOffersPending: Type.Integer(),
+  /** Visitors' email alert subscriptions (the deployment's, whatever the scope). */
+  emailSubscribers: EmailSubscriberCountsSchema,
 });
 export type DashboardStats = Static<typeof DashboardStatsSchema>;
 export type DashboardTopDeal = DashboardStats['topDeals'][number];

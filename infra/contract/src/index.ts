@@ -47,3 +47,4 @@ export * from './affiliate-links.ts';
 export * from './commissions.ts';
 export * from './money-format.ts';
 export * from './feeds.ts';
+export * from './email-alerts.ts';

@@ -48,6 +48,8 @@ export const RESERVED_PAGE_SEGMENTS = [
   'preview',
   'blogs-and-reviews',
   'email-blast-signup',
+  'email-alerts',
+  'reset-password',
   'api',
   'remotes.json',
 ] as const;

@@ -150,14 +150,33 @@ export const RegisterUserRequestSchema = Type.Object({
   fullName,
   email: Email({ max: LIMITS.user.email, required: MESSAGES.user.emailRequired, invalid: MESSAGES.user.emailInvalid }),
   phone,
-  password: password(MESSAGES.user.passwordRequired, MESSAGES.user.passwordMin),
-  confirmPassword: Type.String({
-    minLength: 1,
-    maxLength: LIMITS.user.passwordMax,
-    messages: { required: MESSAGES.user.confirmRequired, minLength: MESSAGES.user.confirmRequired, maxLength: MESSAGES.user.passwordsDoNotMatch, type: MESSAGES.user.confirmRequired },
-  }),
+  /** Required (with the spec's messages) unless `sendInvite` is true. */
+  password: Type.Optional(password(MESSAGES.user.passwordRequired, MESSAGES.user.passwordMin)),
+  confirmPassword: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: LIMITS.user.passwordMax,
+      messages: { required: MESSAGES.user.confirmRequired, minLength: MESSAGES.user.confirmRequired, maxLength: MESSAGES.user.passwordsDoNotMatch, type: MESSAGES.user.confirmRequired },
+    }),
+  ),
   isActive: Type.Optional(Flag('Is Active')),
   isAdmin: Type.Optional(Flag('Is Admin')),
+  /**
+   * Instead of a typed password, mail the user an invitation to set their own (a link that works
+   * for EMAIL_LIMITS.inviteHours hours); `password` and `confirmPassword` are then ignored.
+   */
+  sendInvite: Type.Optional(Flag('Send Invitation')),
+}, {
+  // Without an invitation both passwords are required, worded as the spec words them.
+  if: { properties: { sendInvite: { const: true } }, required: ['sendInvite'] },
+  then: {},
+  else: {
+    required: ['password', 'confirmPassword'],
+    properties: {
+      password: { messages: { required: MESSAGES.user.passwordRequired } },
+      confirmPassword: { messages: { required: MESSAGES.user.confirmRequired } },
+    },
+  },
 });
 export type RegisterUserRequest = Static<typeof RegisterUserRequestSchema>;
 

@@ -14,6 +14,7 @@ export * from './schema/security.js';
 export * from './schema/versions.js';
 export * from './schema/affiliate.js';
 export * from './schema/feeds.js';
+export * from './schema/email.js';
 
 import { type bannerItems, type contentSections, type pages, type siteAssets } from './schema/content.js';
 import { type categories, type products } from './schema/catalog.js';

@@ -33,6 +33,7 @@ import { loadLookups } from '../deal-import/run.js';
 import { checkRow, type FormValidator } from '../deal-import/row-check.js';
 import type { ImportCells } from '../deal-import/rows.js';
 import { LiveDuplicates } from './duplicates.js';
+import { queueEmailAlerts } from '../mail/alerts.js';
 import { createDeals, deactivateDeals, fieldsOf, updateDeal, type FeedActor } from './feed-deals.js';
 import { FeedFailure, readFeed, type FeedSourceOptions } from './source.js';
 
@@ -341,6 +342,8 @@ async function writeBatch(context: FeedRunContext, batch: ValidOffer[], counts: 
       });
       counts.created += made.length;
       dealsChanged = true;
+      // No push for a live feed's deals, but visitors who asked for these words or stores by email get them.
+      await queueEmailAlerts(tx, made);
     }
     const off = await deactivateDeals(tx, toDeactivate, actor, 'The offer ended');
     if (off.length) {

@@ -38,8 +38,8 @@ export function latest(entries: readonly SitemapEntry[]): Date | null {
   return newest;
 }
 
-/** Paths no crawler should fetch: the back office, sign-in, drafts and the API. */
-export const DISALLOWED_PATHS = ['/admin', '/cms', '/login', '/preview', '/api/'] as const;
+/** Paths no crawler should fetch: the back office, sign-in, drafts, private-link pages and the API. */
+export const DISALLOWED_PATHS = ['/admin', '/cms', '/login', '/preview', '/email-alerts/', '/reset-password', '/api/'] as const;
 
 export function robotsTxt(publicUrl: string): string {
   return ['User-agent: *', ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`), 'Allow: /', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');

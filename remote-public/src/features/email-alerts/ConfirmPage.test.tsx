@@ -33,8 +33,8 @@ beforeEach(() => {
 });
 
 describe('ConfirmPage', () => {
-  it('confirms once, shows the message and the subscription, and links to the manage page with the same token', async () => {
-    const calls = serve(() => ({ status: 200, data: answer(CONFIRMED, { frequency: 'DAILY' }) }));
+  it('confirms once, shows the message and the subscription, and links to the manage page with the manage token it answers', async () => {
+    const calls = serve(() => ({ status: 200, data: { ...answer(CONFIRMED, { frequency: 'DAILY' }), manageToken: 'm7.0.sig+1' } }));
     const user = userEvent.setup();
     renderAt('/email-alerts/confirm?token=abc.def%2B1');
     expect(screen.getByRole('heading', { level: 1, name: 'Confirming your email alerts…' })).toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('ConfirmPage', () => {
     expect(within(follows).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['lego', 'airpods pro', 'Best Buy store']);
     expect(screen.getByText('Daily digest')).toBeInTheDocument();
     const manage = screen.getByRole('link', { name: 'Manage your alerts' });
-    expect(manage).toHaveAttribute('href', '/email-alerts/manage?token=abc.def%2B1');
+    expect(manage).toHaveAttribute('href', '/email-alerts/manage?token=m7.0.sig%2B1');
     await user.click(manage);
     expect(await screen.findByText('Manage page')).toBeInTheDocument();
     expect(calls()).toHaveLength(1);

@@ -66,7 +66,7 @@ export default function ConfirmPage() {
           <SubscriptionSummary subscription={data.subscription} />
         </div>
         <p className="ea-page__links">
-          <Link className="btn btn--primary" to={managePath(token)}>
+          <Link className="btn btn--primary" to={managePath(data.manageToken ?? token)}>
             Manage your alerts
           </Link>
           <Link className="btn btn--ghost" to="/deals">

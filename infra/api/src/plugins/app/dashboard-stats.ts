@@ -37,7 +37,7 @@ export function statsPeriod(at: Date) {
   };
 }
 
-export async function dashboardStats(db: Database, scope: StatsScope, at: Date = new Date()): Promise<Omit<DashboardStats, 'needsAttention' | 'earnings' | 'failingFeeds' | 'feedOffersPending'>> {
+export async function dashboardStats(db: Database, scope: StatsScope, at: Date = new Date()): Promise<Omit<DashboardStats, 'needsAttention' | 'earnings' | 'failingFeeds' | 'feedOffersPending' | 'emailSubscribers'>> {
   const period = statsPeriod(at);
   const own = scope.kind === 'own';
   const ownDeal = (alias: string): SQL => (own ? sql`AND ${sql.raw(alias)}.added_by_id = ${scope.userId}` : sql``);
@@ -122,9 +122,10 @@ export default fp(
           earnings: await fastify.commissions.dashboard(scope, clicks),
           failingFeeds: await fastify.feeds.failing(),
           feedOffersPending: await fastify.feeds.pendingCount(),
+          emailSubscribers: await fastify.mail.outbox.subscriberCounts(),
         };
       },
     });
   },
-  { name: 'dashboard', dependencies: ['database', 'attention-queue', 'commissions', 'feeds'] },
+  { name: 'dashboard', dependencies: ['database', 'attention-queue', 'commissions', 'feeds', 'mail'] },
 );

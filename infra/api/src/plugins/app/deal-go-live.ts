@@ -23,8 +23,9 @@ export default fp(
       async ({ productId }) => {
         const queued = await fastify.db.transaction((tx) => announceLiveDeal(tx, productId));
         if (queued) fastify.pushDelivery.wake();
+        fastify.mail.wake();
       },
     );
   },
-  { name: 'deal-go-live', dependencies: ['database', 'job-queue', 'push-delivery'] },
+  { name: 'deal-go-live', dependencies: ['database', 'job-queue', 'push-delivery', 'mail'] },
 );

@@ -377,6 +377,7 @@ export default fp<AppOptions>(
           }
         }
         if (announced) fastify.pushDelivery.wake();
+        fastify.mail.wake();
         if (outcome.done) await fastify.contentVersion.bump();
         outcome.message = FEED_MESSAGES.accepted(outcome.done, outcome.linked);
         return outcome;
@@ -403,5 +404,5 @@ export default fp<AppOptions>(
       pendingCount: () => pendingOfferCount(fastify.db),
     });
   },
-  { name: 'feeds', dependencies: ['database', 'job-queue', 'audit', 'images', 'content-version', 'deal-go-live', 'push-delivery'] },
+  { name: 'feeds', dependencies: ['database', 'job-queue', 'audit', 'images', 'content-version', 'deal-go-live', 'push-delivery', 'mail'] },
 );

@@ -76,10 +76,11 @@ export function publicRemoteLocation(env: Env, root: string): RemoteLocation {
 }
 
 /**
- * Draft previews: `/preview` (staff) and `/preview/shared/{token}` (shareable links).
- * Client-rendered only (a draft never enters the page cache) and never indexed.
+ * Pages opened by a private link: draft previews (`/preview`, `/preview/shared/{token}`) and the
+ * email alert pages (`/email-alerts/confirm?token=`, `/email-alerts/manage?token=`). Client-rendered
+ * only (nothing of theirs enters the page cache, one entry per token) and never indexed.
  */
-const PREVIEW_PATH = /^\/preview(?:\/|$)/;
+const PREVIEW_PATH = /^\/(?:preview|email-alerts)(?:\/|$)/;
 
 /** Tells crawlers not to index a preview even when they fetch it (robots.txt disallows /preview too). */
 const NOINDEX_META = '<meta name="robots" content="noindex">';
@@ -95,8 +96,8 @@ export function injectClientConfig(html: string, config: ClientConfig): string {
   return html.replace(CONFIG_MARKER, () => `<script>window.__DEALS_CONFIG__=${json}</script>`);
 }
 
-/** Paths the shell renders itself or with an admin remote; every other page is the visitor site. */
-const BACK_OFFICE_PATH = /^\/(?:admin|cms|login)(?:\/|$)/;
+/** Paths the shell renders itself or with an admin remote (sign-in and the password link's page too); every other page is the visitor site. */
+const BACK_OFFICE_PATH = /^\/(?:admin|cms|login|reset-password)(?:\/|$)/;
 
 /**
  * `<link rel="preload">` tags for what the public remote's `./App` needs first (its remoteEntry and

@@ -68,7 +68,9 @@ describe('sitemap and robots.txt', () => {
     assert.match(String(res.headers['content-type']), /^text\/plain/);
     assert.equal(
       res.body,
-      ['User-agent: *', 'Disallow: /admin', 'Disallow: /cms', 'Disallow: /login', 'Disallow: /preview', 'Disallow: /api/', 'Allow: /', '', `Sitemap: ${BASE}/sitemap.xml`, ''].join('\n'),
+      ['User-agent: *', 'Disallow: /admin', 'Disallow: /cms', 'Disallow: /login', 'Disallow: /preview',
+        'Disallow: /email-alerts/',
+        'Disallow: /reset-password', 'Disallow: /api/', 'Allow: /', '', `Sitemap: ${BASE}/sitemap.xml`, ''].join('\n'),
     );
   });
 

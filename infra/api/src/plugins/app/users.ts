@@ -11,6 +11,8 @@ import { HttpError } from '../../errors.js';
 import { created, REDACTED, updated, type AuditTrail } from './audit.js';
 import { revokeUserSessions } from './sessions.js';
 
+type Executor = Pick<Database, 'execute' | 'insert'>;
+
 /** A users row without its password hash. */
 export interface UserRecord {
   id: number;
@@ -122,7 +124,8 @@ export function createUsersRepository(db: Database) {
     },
 
     /** Creates a user; a taken username (even by a concurrent request) answers 409 on `username`. */
-    async create(user: NewUser, audit: AuditTrail): Promise<number> {
+    /** Adds the user; `then` runs in the same transaction (an invitation is sent only with the user). */
+    async create(user: NewUser, audit: AuditTrail, then?: (tx: Executor, id: number) => Promise<void>): Promise<number> {
       const [existing] = await db.select({ id: users.id }).from(users).where(sameUsername(user.username));
       if (existing) throw usernameTaken();
       try {
@@ -131,6 +134,7 @@ export function createUsersRepository(db: Database) {
           const [row] = await tx.insert(users).values(user).returning(recordColumns);
           if (!row) throw new Error('user insert returned nothing');
           await audit(tx, created('user', row));
+          await then?.(tx, row.id);
           return row.id;
         });
       } catch (error) {

@@ -198,6 +198,7 @@ const product: FastifyPluginAsyncTypebox = async (fastify) => {
       );
       // The create may have queued a new-deal alert: send it now rather than at the next poll.
       fastify.pushDelivery.wake();
+      fastify.mail.wake();
       return { message: DEAL_MESSAGES.created, id };
     },
   );

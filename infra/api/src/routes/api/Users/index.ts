@@ -5,8 +5,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { randomBytes } from 'node:crypto';
 import {
   AuthenticateRequestSchema,
+  EMAIL_LIMITS,
+  EMAIL_MESSAGES,
+  EmailAlertTokenBodySchema,
+  PasswordTokenInfoSchema,
+  RequestPasswordResetBodySchema,
+  ResetPasswordBodySchema,
   ChangeUserPasswordQuerySchema,
   CreatedResponseSchema,
   ExportUsersQuerySchema,
@@ -31,6 +38,7 @@ import type { AdminTableQueryOf, AdminTableRow } from '../../../plugins/app/admi
 import { fieldError, fieldErrors, HttpError } from '../../../errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../../lib/passwords.js';
 import { toUser } from '../../../plugins/app/users.js';
+import { activeUsersByEmail, inspectPasswordToken, queuePasswordMail, resetPasswordByLink } from '../../../mail/password-links.js';
 import { isAdmin, parseFlag, staffViewer } from '../../../plugins/app/viewer.js';
 import { SignInThrottle } from './throttle.js';
 import { originOf, signedIn } from './sign-in.js';
@@ -166,21 +174,38 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const body = request.body;
+      const invite = body.sendInvite === true;
       const invalid = fieldErrors({
         ...(MARKUP.test(body.fullName) ? { fullName: USER_MESSAGES.fullNameInvalid } : {}),
-        ...(body.password !== body.confirmPassword ? { confirmPassword: MESSAGES.user.passwordsDoNotMatch } : {}),
+        ...(!invite && body.password === undefined ? { password: MESSAGES.user.passwordRequired } : {}),
+        ...(!invite && body.confirmPassword === undefined ? { confirmPassword: MESSAGES.user.confirmRequired } : {}),
+        ...(!invite && body.password !== undefined && body.confirmPassword !== undefined && body.password !== body.confirmPassword
+          ? { confirmPassword: MESSAGES.user.passwordsDoNotMatch }
+          : {}),
       });
       if (invalid) throw invalid;
-      const id = await fastify.users.create({
-        username: body.username,
-        fullName: body.fullName.trim(),
-        email: body.email,
-        phone: optionalPhone(body.phone),
-        passwordHash: await hashPassword(body.password),
-        isActive: body.isActive ?? true,
-        isAdmin: body.isAdmin ?? false,
-      }, fastify.audit.trail(request));
-      return { message: USER_MESSAGES.registered, id };
+      const audit = fastify.audit.trail(request);
+      const id = await fastify.users.create(
+        {
+          username: body.username,
+          fullName: body.fullName.trim(),
+          email: body.email,
+          phone: optionalPhone(body.phone),
+          // An invited user has no password anybody knows until they choose one by the link.
+          passwordHash: await hashPassword(invite ? randomBytes(32).toString('base64url') : body.password!),
+          isActive: body.isActive ?? true,
+          isAdmin: body.isAdmin ?? false,
+        },
+        audit,
+        invite
+          ? async (tx, userId) => {
+              await queuePasswordMail(tx, fastify.mail, { id: userId, username: body.username, email: body.email }, 'invite');
+              await audit(tx, { action: 'invite', recordType: 'user', recordId: userId, changes: { email: { from: null, to: body.email } } });
+            }
+          : undefined,
+      );
+      if (invite) fastify.mail.wake();
+      return { message: invite ? EMAIL_MESSAGES.invited : USER_MESSAGES.registered, id };
     },
   );
 
@@ -260,6 +285,68 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (outcome === 'roles-forbidden') throw new HttpError(403, USER_MESSAGES.rolesAdminOnly);
       if (outcome === 'last-admin') throw new HttpError(409, USER_MESSAGES.lastAdmin);
       return { message: USER_MESSAGES.updated };
+    },
+  );
+
+  fastify.post(
+    '/RequestPasswordReset',
+    {
+      config: { access: 'public', rateLimit: perIp(EMAIL_LIMITS.resetPerIpPerMinute) },
+      schema: {
+        summary:
+          'Recover Account: mails a link to set a new password (single use, 30 minutes) to every active user with this email address. Always the same answer, whether or not an account uses the address; at most 3 mails per user and hour.',
+        body: RequestPasswordResetBodySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      for (const user of await activeUsersByEmail(fastify.db, request.body.email)) {
+        if (!(await fastify.sharedCounters.reserve(`password-reset-mail:${user.id}`, 3_600_000, EMAIL_LIMITS.resetMailsPerUserPerHour))) continue;
+        await fastify.db.transaction(async (tx) => {
+          await queuePasswordMail(tx, fastify.mail, user, 'reset');
+          await fastify.audit.record(tx, request, { action: 'password-reset-requested', recordType: 'user', recordId: user.id });
+        });
+      }
+      fastify.mail.wake();
+      return { message: EMAIL_MESSAGES.resetRequested };
+    },
+  );
+
+  fastify.post(
+    '/GetPasswordToken',
+    {
+      config: { access: 'public', rateLimit: perIp(EMAIL_LIMITS.resetPerIpPerMinute * 3) },
+      schema: {
+        summary: "Whose reset or invitation link this is (username, purpose, expiry), before the page asks for a password; 400 when it is invalid, used or expired.",
+        body: EmailAlertTokenBodySchema,
+        response: { 200: PasswordTokenInfoSchema },
+      },
+    },
+    async (request) => {
+      const info = await inspectPasswordToken(fastify.db, request.body.token);
+      if (!info) throw new HttpError(400, EMAIL_MESSAGES.resetLinkInvalid);
+      return { username: info.username, purpose: info.purpose, expiresAt: info.expiresAt };
+    },
+  );
+
+  fastify.post(
+    '/ResetPassword',
+    {
+      config: { access: 'public', rateLimit: perIp(EMAIL_LIMITS.resetPerIpPerMinute) },
+      logLevel: 'warn',
+      schema: {
+        summary:
+          "Sets a new password by a reset or invitation link (the new-user password rules and messages). The link is used up, every session of the user ends, and the change is audited; 400 for a link that is invalid, used or expired.",
+        body: ResetPasswordBodySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      const { token, password, confirmPassword } = request.body;
+      if (password !== confirmPassword) throw fieldError('confirmPassword', MESSAGES.user.passwordsDoNotMatch);
+      const done = await resetPasswordByLink(fastify.db, token, await hashPassword(password), fastify.audit.trail(request));
+      if (!done) throw new HttpError(400, EMAIL_MESSAGES.resetLinkInvalid);
+      return { message: EMAIL_MESSAGES.resetDone };
     },
   );
 
