@@ -28,7 +28,7 @@ function renderInBrowser(reloadLanding = false): void {
   // Start fetching /remotes.json now, and the landing page's remote with it: a visitor's first
   // screen waits on that chain (manifest, remoteEntry, the App chunks), not on our first render.
   startFederation().catch(() => undefined);
-  const landing = window.location.pathname === '/login' ? null : remoteFor(window.location.pathname);
+  const landing = remoteFor(window.location.pathname);
   if (landing) loadRemoteComponent(landing, 'App', reloadLanding).catch(() => undefined);
   const root = createRoot(container!);
   // A transition renders in 5 ms slices, so a phone's main thread never blocks for long while the

@@ -3,12 +3,13 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { RemoteView } from '../components/RemoteView';
 import { RemoteLoading } from '../components/RemoteFallback';
 import { loadAdminArea } from '../features/admin-frame';
-import { loadLoginPage } from '../features/auth';
+import { loadLoginPage, loadResetPasswordPage, LOGIN_PATH, RESET_PASSWORD_PATH } from '../features/auth';
 import { isAdminPath } from './routeTable';
 import './shell.css';
 
 // antd and every admin-only library load with these chunks, never on public pages.
 const LoginPage = lazy(loadLoginPage);
+const ResetPasswordPage = lazy(loadResetPasswordPage);
 const AdminArea = lazy(loadAdminArea);
 
 const lazyScreen = (Screen: typeof LoginPage) => (
@@ -31,7 +32,8 @@ export function App() {
   return (
     <Routes>
       <Route path="/" element={<Navigate to="/home" replace />} />
-      <Route path="/login" element={lazyScreen(LoginPage)} />
+      <Route path={LOGIN_PATH} element={lazyScreen(LoginPage)} />
+      <Route path={RESET_PASSWORD_PATH} element={lazyScreen(ResetPasswordPage)} />
       <Route path="*" element={<Dispatcher />} />
     </Routes>
   );

@@ -16,6 +16,7 @@ describe('route ownership (DESIGN.md)', () => {
     ['/cms/management/menu-items', 'cms'],
     ['/cms/management/content-section/pageId/4', 'cms'],
     ['/admin/push-notification/history', 'notifications'],
+    ['/admin/push-notification/email-sends', 'notifications'],
     ['/home', 'public'],
     ['/deals/featured/2', 'public'],
     ['/deal/details/9', 'public'],
@@ -31,6 +32,13 @@ describe('route ownership (DESIGN.md)', () => {
     expect(remoteFor('/admin/management/needs-attention-archive')).toBeNull();
     expect(isAdminPath('/administrators-guide')).toBe(false);
     expect(isAdminPath('/cmsx')).toBe(false);
+  });
+
+  it("leaves the shell's own public pages to no remote", () => {
+    expect(remoteFor('/login')).toBeNull();
+    expect(remoteFor('/reset-password')).toBeNull();
+    expect(isAdminPath('/reset-password')).toBe(false);
+    expect(remoteFor('/reset-password-tips')).toBe('public');
   });
 
   it('leaves unowned admin paths to the admin frame', () => {

@@ -23,6 +23,9 @@ const ADMIN_REMOTE_PREFIXES: readonly Ownership[] = [
   { prefix: '/admin/push-notification', remote: 'notifications' },
 ];
 
+/** Pages the shell draws itself outside the admin frame, open without a session (App.tsx). */
+const SHELL_PAGES: readonly string[] = ['/login', '/reset-password'];
+
 /** Paths that need a signed-in staff member and render inside the admin frame. */
 export function isAdminPath(pathname: string): boolean {
   return startsWithSegment(pathname, '/admin') || startsWithSegment(pathname, '/cms');
@@ -33,10 +36,12 @@ function startsWithSegment(pathname: string, prefix: string): boolean {
 }
 
 /**
- * The remote that renders a path, or null for an admin path nobody owns (the admin frame then
- * shows its not-found page). The public remote owns every non-admin path, CMS page urls included.
+ * The remote that renders a path, or null for the shell's own pages and for an admin path nobody
+ * owns (the admin frame then shows its not-found page). The public remote owns every other path,
+ * CMS page urls included.
  */
 export function remoteFor(pathname: string): RemoteName | null {
+  if (SHELL_PAGES.includes(pathname)) return null;
   const owned = ADMIN_REMOTE_PREFIXES.find(({ prefix }) => startsWithSegment(pathname, prefix));
   if (owned) return owned.remote;
   return isAdminPath(pathname) ? null : 'public';

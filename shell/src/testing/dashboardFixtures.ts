@@ -27,6 +27,7 @@ export function dashboardStats(overrides: Partial<DashboardStats> = {}, clicks: 
     earnings: dashboardEarnings(),
     failingFeeds: [],
     feedOffersPending: 0,
+    emailSubscribers: { confirmed: 1520, pending: 12, instant: 400, daily: 1120 },
     ...overrides,
   };
 }
@@ -65,4 +66,4 @@ export const noEarnings = (): DashboardEarnings => ({ totals: [earningsRow({ key
 
 /** The answer of a new site: no clicks, no deals, no notifications. */
 export const emptyDashboardStats = (): DashboardStats =>
-  dashboardStats({ earnings: noEarnings(), liveDeals: 0, expiringSoon: { count: 0, from: '2026-06-30T12:00:00.000Z', to: '2026-07-02T12:00:00.000Z' }, topDeals: [], topStores: [], notifications: { sent: 0, targets: 0, delivered: 0 }, needsAttention: 0 }, {});
+  dashboardStats({ earnings: noEarnings(), liveDeals: 0, expiringSoon: { count: 0, from: '2026-06-30T12:00:00.000Z', to: '2026-07-02T12:00:00.000Z' }, topDeals: [], topStores: [], notifications: { sent: 0, targets: 0, delivered: 0 }, needsAttention: 0, emailSubscribers: { confirmed: 0, pending: 0, instant: 0, daily: 0 } }, {});

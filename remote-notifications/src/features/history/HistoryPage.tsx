@@ -2,9 +2,10 @@ import { useCallback, useMemo, useRef } from 'react';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import type { TablePage } from '@deals/contract';
 import { AdminTable, PageHeader, useServerTable, type ServerTableSpec, type TableParams } from '@deals/shared-auth/ui';
+import { ConsoleNav } from '../../components/ConsoleNav';
 import { downloadPushHistoryCsv, fetchPushHistoryPage, type PushNotificationHistoryRow } from './api';
 import { DELIVERY_FILTER, DeliveryCell, isSettled } from './delivery';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/format';
 import { KIND_FILTER, KindCell } from './kind';
 import { SendNotificationForm } from './SendNotificationForm';
 import './history.css';
@@ -73,6 +74,7 @@ export default function HistoryPage() {
   return (
     <>
       <PageHeader title="Push Notifications" />
+      <ConsoleNav />
       <SendNotificationForm onSent={reload} />
       <AdminTable<Row, Record<string, unknown>>
         headerTitle="History"

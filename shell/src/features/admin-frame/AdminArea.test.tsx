@@ -65,7 +65,7 @@ describe('the admin frame', () => {
     signInAs(true);
     renderAt('/admin/management/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(menuLabels()).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Stores', 'Product Categories', 'Commissions', 'Feeds', 'Review queue', 'Users', 'Push Notifications', 'Audit Log', 'Website Management']);
+    expect(menuLabels()).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Stores', 'Product Categories', 'Commissions', 'Feeds', 'Review queue', 'Users', 'Push Notifications', 'Email Sends', 'Audit Log', 'Website Management']);
   });
 
   it('hides the admin-only entries from other staff', async () => {
@@ -81,6 +81,7 @@ describe('the admin frame', () => {
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(screen.getByRole('link', { name: 'Stores' })).toHaveAttribute('href', '/admin/management/stores');
     expect(screen.getByRole('link', { name: 'Push Notifications' })).toHaveAttribute('href', '/admin/push-notification/history');
+    expect(screen.getByRole('link', { name: 'Email Sends' })).toHaveAttribute('href', '/admin/push-notification/email-sends');
     await userEvent.click(screen.getByRole('menuitem', { name: /Website Management/ }));
     const sheet = await screen.findByRole('dialog', { name: 'Website Management' });
     expect(within(sheet).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([

@@ -13,6 +13,7 @@ import {
   HomeOutlined,
   InboxOutlined,
   LogoutOutlined,
+  MailOutlined,
   MenuOutlined,
   SafetyOutlined,
   ShopOutlined,
@@ -39,6 +40,7 @@ const ICONS: Record<string, ReactNode> = {
   'feed-review': <InboxOutlined />,
   users: <TeamOutlined />,
   push: <BellOutlined />,
+  'email-sends': <MailOutlined />,
   'audit-log': <AuditOutlined />,
   website: <GlobalOutlined />,
 };

@@ -14,6 +14,7 @@ describe('admin navigation', () => {
       'Review queue',
       'Users',
       'Push Notifications',
+      'Email Sends',
       'Audit Log',
       'Website Management',
     ]);
@@ -30,5 +31,7 @@ describe('admin navigation', () => {
     expect(selectedEntry('/admin/management/commissions')).toBe('commissions');
     expect(selectedEntry('/admin/management/feeds')).toBe('feeds');
     expect(selectedEntry('/admin/management/feed-review')).toBe('feed-review');
+    expect(selectedEntry('/admin/push-notification/history')).toBe('push');
+    expect(selectedEntry('/admin/push-notification/email-sends')).toBe('email-sends');
   });
 });

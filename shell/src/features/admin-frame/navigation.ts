@@ -21,6 +21,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'feed-review', label: 'Review queue', to: '/admin/management/feed-review', adminOnly: false },
   { key: 'users', label: 'Users', to: '/admin/management/users', adminOnly: false },
   { key: 'push', label: 'Push Notifications', to: '/admin/push-notification/history', adminOnly: true },
+  // Every mail the site sent (alerts, digests, resets) with its delivery: admins, like the push console.
+  { key: 'email-sends', label: 'Email Sends', to: '/admin/push-notification/email-sends', adminOnly: true },
   { key: 'audit-log', label: 'Audit Log', to: '/admin/management/audit-log', adminOnly: true },
   { key: 'website', label: 'Website Management', adminOnly: true },
 ];

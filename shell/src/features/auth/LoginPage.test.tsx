@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { hideToast, clearSession, currentSession, setSession } from '@deals/shared-auth';
 import { serveFakeApi, unsignedToken } from '@deals/shared-auth/testing';
+import { EMAIL_MESSAGES } from '@deals/contract';
 import LoginPage from './LoginPage';
 
 function Where() {
@@ -77,8 +78,8 @@ describe('Login', () => {
     await waitFor(() => expect(signInButton()).toBeEnabled());
   });
 
-  it('offers Recover Account, which checks the email and makes no call', async () => {
-    const calls = serveFakeApi(() => ({ status: 200 }));
+  it('offers Recover Account, which checks the email, asks for a reset link without a session and says so', async () => {
+    const calls = serveFakeApi(() => ({ status: 200, data: { message: EMAIL_MESSAGES.resetRequested } }));
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: /Recover Account/ }));
     expect(screen.getByRole('heading', { name: 'Recover Account' })).toBeInTheDocument();
@@ -88,12 +89,51 @@ describe('Login', () => {
     await userEvent.tab();
     expect(await screen.findByText('Please enter valid email')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Email'));
-    await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await userEvent.type(screen.getByLabelText('Email'), ' ann@example.com ');
     await waitFor(() => expect(submit).toBeEnabled());
     await userEvent.click(submit);
-    expect(await screen.findByRole('status')).toHaveTextContent('Please contact your administrator');
+    expect(await screen.findByRole('status')).toHaveTextContent(EMAIL_MESSAGES.resetRequested);
+    expect(calls).toEqual([expect.objectContaining({ method: 'POST', url: 'Users/RequestPasswordReset', body: { email: 'ann@example.com' }, auth: undefined })]);
+    expect(screen.getByRole('heading', { name: 'Recover Account' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Login' })).toBeInTheDocument();
+  });
+
+  it("puts the server's field message under Email", async () => {
+    serveFakeApi(() => ({ status: 400, data: { message: 'Please enter valid email', errors: { email: 'Please enter valid email' } } }));
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: /Recover Account/ }));
+    await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please enter valid email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows why the request was refused when it is too soon to ask again', async () => {
+    serveFakeApi(() => ({ status: 429, data: { message: 'Too many requests. Try again in a minute.' } }));
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: /Recover Account/ }));
+    await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Try again in a minute.');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows the message another page hands over, or opens Recover Account when asked to', async () => {
+    const { unmount } = render(
+      <MemoryRouter initialEntries={[{ pathname: '/login', state: { notice: EMAIL_MESSAGES.resetDone } }]}>
+        <LoginPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(EMAIL_MESSAGES.resetDone);
     expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    unmount();
+    render(
+      <MemoryRouter initialEntries={[{ pathname: '/login', state: { recover: true } }]}>
+        <LoginPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Recover Account' })).toBeInTheDocument();
   });
 
   it('Back to Login returns to the sign-in view', async () => {

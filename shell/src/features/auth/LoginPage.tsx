@@ -1,22 +1,23 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { Button, Card, Form, Typography } from 'antd';
-import { decodeToken, sessionAtom, toast } from '@deals/shared-auth';
-import { PasswordField, TextField } from '@deals/shared-auth/ui';
+import { Alert, Button, Card, Form, Typography } from 'antd';
+import { decodeToken, serverMessage, sessionAtom, toast } from '@deals/shared-auth';
+import { applyServerErrors, PasswordField, TextField } from '@deals/shared-auth/ui';
 import { LIMITS } from '@deals/contract/limits';
 import { AntdRoot } from '../../lib/AntdRoot';
 import { loginSchema, recoverSchema } from './schemas';
-import { authenticate, type SignInStep } from './api';
+import { authenticate, requestPasswordReset, type SignInStep } from './api';
+import type { LoginState } from './paths';
 import { TwoFactorCodeView } from './TwoFactorCodeView';
 import { TwoFactorSetupView } from './TwoFactorSetupView';
 import './login.css';
 
 export const DASHBOARD_PATH = '/admin/management/dashboard';
 
-function SignInView({ onRecover, onStep }: { onRecover: () => void; onStep: (step: SignInStep) => void }) {
+function SignInView({ notice, onRecover, onStep }: { notice?: string; onRecover: () => void; onStep: (step: SignInStep) => void }) {
   const { control, handleSubmit, formState } = useForm({ resolver: yupResolver(loginSchema), mode: 'onTouched', defaultValues: { username: '', password: '' } });
 
   const submit = handleSubmit(async ({ username, password }) => {
@@ -31,6 +32,7 @@ function SignInView({ onRecover, onStep }: { onRecover: () => void; onStep: (ste
   return (
     <>
       <Typography.Title level={2}>Sign In</Typography.Title>
+      {notice && <Alert className="login-alert" type="success" showIcon role="status" message={notice} />}
       <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>
         <TextField control={control} name="username" label="Username" autoComplete="username" maxLength={LIMITS.user.username} />
         <PasswordField control={control} name="password" label="Password" autoComplete="current-password" maxLength={LIMITS.user.passwordMax} />
@@ -45,21 +47,33 @@ function SignInView({ onRecover, onStep }: { onRecover: () => void; onStep: (ste
   );
 }
 
-/** The spec's Recover Account view makes no call: staff accounts are reset by an administrator. */
+type Outcome = { type: 'success' | 'error'; message: string };
+
+/**
+ * Recover Account: mails a link to set a new password. The answer is the same whether or not a
+ * staff account uses the address, so the page cannot be used to find out who works here.
+ */
 function RecoverView({ onBack }: { onBack: () => void }) {
-  const { control, handleSubmit, formState } = useForm({ resolver: yupResolver(recoverSchema), mode: 'onTouched', defaultValues: { email: '' } });
-  const submit = handleSubmit(() => {
-    toast.info('Please contact your administrator to recover your account.');
-    onBack();
+  const { control, handleSubmit, formState, setError } = useForm({ resolver: yupResolver(recoverSchema), mode: 'onTouched', defaultValues: { email: '' } });
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const submit = handleSubmit(async ({ email }) => {
+    setOutcome(null);
+    try {
+      setOutcome({ type: 'success', message: (await requestPasswordReset(email)).message });
+    } catch (error) {
+      // A field's message goes under the field; anything else (too many requests) above the form.
+      if (!applyServerErrors(error, setError, ['email'])) setOutcome({ type: 'error', message: serverMessage(error) });
+    }
   });
 
   return (
     <>
       <Typography.Title level={2}>Recover Account</Typography.Title>
-      <Typography.Paragraph type="secondary">Enter the email address of your account.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">Enter the email address of your account. We will send it a link to set a new password.</Typography.Paragraph>
+      {outcome && <Alert className="login-alert" type={outcome.type} showIcon role={outcome.type === 'success' ? 'status' : 'alert'} message={outcome.message} />}
       <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>
         <TextField control={control} name="email" label="Email" type="email" autoComplete="email" maxLength={LIMITS.user.email} />
-        <Button type="primary" htmlType="submit" block size="large" disabled={!formState.isValid || formState.isSubmitting}>
+        <Button type="primary" htmlType="submit" block size="large" disabled={!formState.isValid || formState.isSubmitting} loading={formState.isSubmitting}>
           Submit
         </Button>
       </Form>
@@ -73,7 +87,10 @@ function RecoverView({ onBack }: { onBack: () => void }) {
 type View = { kind: 'sign-in' } | { kind: 'recover' } | Exclude<SignInStep, { kind: 'signed-in' }>;
 
 function LoginScreen() {
-  const [view, setView] = useState<View>({ kind: 'sign-in' });
+  const handed = (useLocation().state ?? {}) as LoginState;
+  const [view, setView] = useState<View>({ kind: handed.recover ? 'recover' : 'sign-in' });
+  // Shown until the staff member moves on to another view.
+  const [notice, setNotice] = useState(handed.notice);
   const restart = () => setView({ kind: 'sign-in' });
   const onStep = (step: SignInStep) => {
     if (step.kind !== 'signed-in') setView(step);
@@ -81,7 +98,16 @@ function LoginScreen() {
   return (
     <main className="login-page">
       <Card className="login-card">
-        {view.kind === 'sign-in' && <SignInView onRecover={() => setView({ kind: 'recover' })} onStep={onStep} />}
+        {view.kind === 'sign-in' && (
+          <SignInView
+            notice={notice}
+            onRecover={() => {
+              setNotice(undefined);
+              setView({ kind: 'recover' });
+            }}
+            onStep={onStep}
+          />
+        )}
         {view.kind === 'recover' && <RecoverView onBack={restart} />}
         {view.kind === 'code' && <TwoFactorCodeView challenge={view.challenge} onRestart={restart} />}
         {view.kind === 'setup' && <TwoFactorSetupView challenge={view.challenge} onRestart={restart} />}

@@ -7,7 +7,7 @@ export const loginSchema = object({
   password: string().required(MESSAGES.login.passwordRequired).max(LIMITS.user.passwordMax, tooLongMessage('Password', LIMITS.user.passwordMax)),
 });
 
-/** The Recover Account view's email (the spec gives no messages; these follow its general rule). */
+/** The Recover Account view's email, with the messages Users/RequestPasswordReset answers. */
 export const recoverSchema = object({
-  email: string().trim().required('Email is required').email(MESSAGES.user.emailInvalid).max(LIMITS.user.email, tooLongMessage('Email', LIMITS.user.email)),
+  email: string().trim().required(MESSAGES.user.emailRequired).email(MESSAGES.user.emailInvalid).max(LIMITS.user.email, tooLongMessage('Email', LIMITS.user.email)),
 });

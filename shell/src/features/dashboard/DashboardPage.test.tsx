@@ -113,6 +113,28 @@ describe('the dashboard', () => {
     expect(within(tile).getByRole('link', { name: 'Review these deals' })).toHaveAttribute('href', '/admin/management/needs-attention');
   });
 
+  it('shows the email alert subscribers, with the pending ones and the instant / daily split', async () => {
+    signInAs(false);
+    serveFakeApi(() => ({ status: 200, data: dashboardStats({ emailSubscribers: { confirmed: 1520, pending: 12, instant: 400, daily: 1120 } }) }));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Your deals' });
+    const figure = screen.getByText('Email alert subscribers').closest('.ant-card') as HTMLElement;
+    expect(figure).toHaveTextContent('1,520');
+    expect(within(figure).getByText('400 instant / 1,120 daily')).toBeInTheDocument();
+    expect(within(figure).getByText('12 waiting for confirmation')).toBeInTheDocument();
+    // The sends console is for admins.
+    expect(within(figure).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('links the email figure to the email sends for admins', async () => {
+    signInAs(true);
+    serveFakeApi(() => ({ status: 200, data: dashboardStats({ scope: 'all' }) }));
+    renderPage();
+    await screen.findByRole('heading', { name: 'All deals' });
+    const figure = screen.getByText('Email alert subscribers').closest('.ant-card') as HTMLElement;
+    expect(within(figure).getByRole('link', { name: 'Open the email sends' })).toHaveAttribute('href', '/admin/push-notification/email-sends');
+  });
+
   it('links to the queue even when nothing needs attention', async () => {
     signInAs(false);
     serveFakeApi(() => ({ status: 200, data: emptyDashboardStats() }));

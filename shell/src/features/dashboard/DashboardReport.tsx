@@ -7,7 +7,7 @@ import { DASHBOARD_CLICK_DAYS, DASHBOARD_EXPIRING_HOURS, DASHBOARD_TOP_SIZE, typ
 import { serverMessage, sessionAtom } from '@deals/shared-auth';
 import { EarningsSection } from './EarningsSection';
 import { FeedsNotice } from './FeedsNotice';
-import { dealEditPath, expiringDealsPath, NEEDS_ATTENTION_PATH } from './links';
+import { dealEditPath, EMAIL_SENDS_PATH, expiringDealsPath, NEEDS_ATTENTION_PATH } from './links';
 import { useDashboardStats } from './useDashboardStats';
 import './dashboard.css';
 
@@ -24,16 +24,35 @@ export function scopeText(scope: DashboardStats['scope']): { title: string; text
     : { title: 'All deals', text: "Figures of every staff member's deals and all push notifications." };
 }
 
-// Five figures: two a row on tablets, three then two on laptops, one row on wide screens.
+// Six figures: two a row on tablets, three on laptops, one row on wide screens.
 function FigureCard({ children }: { children: ReactNode }) {
   return (
-    <Col xs={24} sm={12} lg={8} xl={{ flex: '20%' }}>
+    <Col xs={24} sm={12} lg={8} xxl={4}>
       <Card className="dashboard-card">{children}</Card>
     </Col>
   );
 }
 
-function Figures({ stats, viewerId }: { stats: DashboardStats; viewerId: number | undefined }) {
+/**
+ * Visitors following deals by email: the confirmed ones receive alerts; the split says how many
+ * want each deal at once and how many the daily digest. Admins go on to the sends console.
+ */
+function EmailSubscribersFigure({ subscribers, isAdmin }: { subscribers: DashboardStats['emailSubscribers']; isAdmin: boolean }) {
+  return (
+    <>
+      <Statistic title="Email alert subscribers" value={subscribers.confirmed} formatter={(value) => number(Number(value))} />
+      <Typography.Text type="secondary" className="dashboard-figure-line">
+        {number(subscribers.instant)} instant / {number(subscribers.daily)} daily
+      </Typography.Text>
+      <Typography.Text type="secondary" className="dashboard-figure-line">
+        {number(subscribers.pending)} waiting for confirmation
+      </Typography.Text>
+      {isAdmin && <Link to={EMAIL_SENDS_PATH}>Open the email sends</Link>}
+    </>
+  );
+}
+
+function Figures({ stats, viewerId, isAdmin }: { stats: DashboardStats; viewerId: number | undefined; isAdmin: boolean }) {
   const { notifications } = stats;
   return (
     <Row gutter={[16, 16]}>
@@ -61,6 +80,9 @@ function Figures({ stats, viewerId }: { stats: DashboardStats; viewerId: number 
       <FigureCard>
         <Statistic title={`Devices reached (${DASHBOARD_CLICK_DAYS} days)`} value={notifications.delivered} formatter={(value) => number(Number(value))} />
         <Typography.Text type="secondary">of {number(notifications.targets)} targeted</Typography.Text>
+      </FigureCard>
+      <FigureCard>
+        <EmailSubscribersFigure subscribers={stats.emailSubscribers} isAdmin={isAdmin} />
       </FigureCard>
     </Row>
   );
@@ -170,7 +192,7 @@ export default function DashboardReport() {
       <FeedsNotice stats={stats} isAdmin={isAdmin} />
       <Row gutter={[16, 16]}>
         <Col span={24}>
-          <Figures stats={stats} viewerId={user?.id} />
+          <Figures stats={stats} viewerId={user?.id} isAdmin={isAdmin} />
         </Col>
         <Col span={24}>
           <ClicksCard days={stats.clicksPerDay} />

@@ -9,6 +9,9 @@ export const NEEDS_ATTENTION_PATH = '/admin/management/needs-attention';
 export const FEEDS_PATH = '/admin/management/feeds';
 export const FEED_REVIEW_PATH = '/admin/management/feed-review';
 
+/** The notifications remote's console of every email the site sent (admins). */
+export const EMAIL_SENDS_PATH = '/admin/push-notification/email-sends';
+
 export const dealEditPath = (dealId: number) => `/admin/management/product-deal/edit/${dealId}`;
 
 /**

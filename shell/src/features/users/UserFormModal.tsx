@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useForm, useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { InferType } from 'yup';
-import { Col, Row, Spin } from 'antd';
+import { Col, Row, Spin, Switch } from 'antd';
 import { toast } from '@deals/shared-auth';
-import { FormModal, formConflict, PasswordField, PhoneField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
+import { FormField, FormModal, formConflict, PasswordField, PhoneField, saveForm, SwitchField, TextField } from '@deals/shared-auth/ui';
+import { EMAIL_LIMITS } from '@deals/contract/email-alerts';
 import { LIMITS } from '@deals/contract/limits';
 import type { User } from '@deals/contract/users';
 import { fetchUser, registerUser, updateUser } from './api';
@@ -18,7 +19,7 @@ interface Props {
   onClose: (saved: boolean) => void;
 }
 
-const blankUser: NewUser = { username: '', fullName: '', email: '', phone: '', password: '', confirmPassword: '', isActive: true, isAdmin: false };
+const blankUser: NewUser = { username: '', fullName: '', email: '', phone: '', password: '', confirmPassword: '', isActive: true, isAdmin: false, sendInvite: false };
 const NEW_USER_FIELDS: FieldPath<NewUser>[] = ['username', 'fullName', 'email', 'phone', 'password', 'confirmPassword'];
 const EDIT_USER_FIELDS: FieldPath<EditedUser>[] = ['fullName', 'email', 'phone'];
 const MODAL_WIDTH = 640;
@@ -60,12 +61,18 @@ function ProfileFields<Values extends FieldValues & Record<ProfileName, unknown>
   );
 }
 
-/** Admins: Add New User with the New-user rules (spec §5). */
+/**
+ * Admins: Add New User with the New-user rules (spec §5). With "Send an invitation" the admin
+ * types no password: the user is mailed a link to choose their own.
+ */
 export function NewUserModal({ onClose }: Props) {
   const { control, handleSubmit, formState, setError } = useForm<NewUser>({ resolver: yupResolver(newUserSchema), mode: 'onTouched', defaultValues: blankUser });
+  const inviting = useWatch({ control, name: 'sendInvite' });
 
-  const submit = handleSubmit(async (user) => {
-    if (await saveForm({ call: () => registerUser({ ...user, phone: user.phone || null }), setError, fields: NEW_USER_FIELDS })) onClose(true);
+  const submit = handleSubmit(async ({ sendInvite, password, confirmPassword, ...user }) => {
+    const profile = { ...user, phone: user.phone || null };
+    const request = sendInvite ? { ...profile, sendInvite: true } : { ...profile, password, confirmPassword };
+    if (await saveForm({ call: () => registerUser(request), setError, fields: NEW_USER_FIELDS })) onClose(true);
   });
 
   return (
@@ -75,12 +82,21 @@ export function NewUserModal({ onClose }: Props) {
         editing={false}
         passwords={
           <>
-            <Col xs={24} sm={12}>
-              <PasswordField control={control} name="password" label="Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
+            <Col xs={24}>
+              <FormField control={control} name="sendInvite" label="Send an invitation to set a password" extra={`The user gets an email with a link to choose a password; it works for ${EMAIL_LIMITS.inviteHours} hours.`}>
+                {({ field, id }) => <Switch id={id} checked={field.value} onChange={field.onChange} checkedChildren="Yes" unCheckedChildren="No" />}
+              </FormField>
             </Col>
-            <Col xs={24} sm={12}>
-              <PasswordField control={control} name="confirmPassword" label="Confirm Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
-            </Col>
+            {!inviting && (
+              <>
+                <Col xs={24} sm={12}>
+                  <PasswordField control={control} name="password" label="Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
+                </Col>
+                <Col xs={24} sm={12}>
+                  <PasswordField control={control} name="confirmPassword" label="Confirm Password" required autoComplete="new-password" maxLength={LIMITS.user.passwordMax} />
+                </Col>
+              </>
+            )}
           </>
         }
       />

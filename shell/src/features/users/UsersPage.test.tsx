@@ -5,6 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { hideToast, clearSession, runConfirmedAction, setSession } from '@deals/shared-auth';
 import { serveFakeApi, unsignedToken } from '@deals/shared-auth/testing';
 import { readCsvDownloads } from '@deals/shared-auth/ui-testing';
+import { EMAIL_MESSAGES } from '@deals/contract';
 import { AntdRoot } from '../../lib/AntdRoot';
 import UsersPage from './UsersPage';
 
@@ -202,6 +203,59 @@ describe('Add New User', () => {
     });
     await waitFor(() => expect(calls.filter((call) => call.url === 'Users/GetAllUsers')).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New User' })).not.toBeInTheDocument());
+  });
+
+  it('sends an invitation instead of a password: the password fields hide and sendInvite goes without them', async () => {
+    signInAs(1, true);
+    const calls = serveUsers((config) => (config.url === 'Users/Register' ? { status: 200, data: { message: EMAIL_MESSAGES.invited, id: 9 } } : undefined));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: /Add New User/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
+    const invite = within(dialog).getByRole('switch', { name: 'Send an invitation to set a password' });
+    expect(invite).not.toBeChecked();
+    expect(field('Password')).toBeInTheDocument();
+    await fill(field('Username'), 'dora');
+    await fill(field('Full Name'), 'Dora Day');
+    await fill(field('Email'), 'dora@example.com');
+    // A password typed before choosing the invitation is not sent.
+    await fill(field('Password'), 'typed-first');
+    await userEvent.click(invite);
+    expect(invite).toBeChecked();
+    expect(within(dialog).queryByLabelText('Password', { selector: 'input' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Confirm Password', { selector: 'input' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/works for 72 hours/)).toBeInTheDocument();
+    const add = within(dialog).getByRole('button', { name: 'Add User' });
+    await waitFor(() => expect(add).toBeEnabled());
+    await userEvent.click(add);
+    expect(await screen.findByRole('status')).toHaveTextContent(EMAIL_MESSAGES.invited);
+    expect(calls.find((call) => call.url === 'Users/Register')?.body).toEqual({
+      username: 'dora',
+      fullName: 'Dora Day',
+      email: 'dora@example.com',
+      phone: null,
+      isActive: true,
+      isAdmin: false,
+      sendInvite: true,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New User' })).not.toBeInTheDocument());
+  });
+
+  it('asks for the passwords again when the invitation is switched back off', async () => {
+    signInAs(1, true);
+    serveUsers();
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: /Add New User/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
+    const invite = within(dialog).getByRole('switch', { name: 'Send an invitation to set a password' });
+    await fill(field('Username'), 'dora');
+    await fill(field('Full Name'), 'Dora Day');
+    await fill(field('Email'), 'dora@example.com');
+    await userEvent.click(invite);
+    const add = within(dialog).getByRole('button', { name: 'Add User' });
+    await waitFor(() => expect(add).toBeEnabled());
+    await userEvent.click(invite);
+    expect(field('Password')).toHaveValue('');
+    await waitFor(() => expect(add).toBeDisabled());
   });
 
   it("puts the server's field message under the field and keeps the modal open", async () => {

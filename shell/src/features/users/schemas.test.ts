@@ -1,3 +1,4 @@
+import { setPasswordSchema } from '../../lib/passwordRules';
 import { changePasswordSchema, editUserSchema, newUserSchema } from './schemas';
 
 const errorsOf = (schema: { validateSync: (value: unknown, options: { abortEarly: false }) => unknown }, value: unknown): string[] => {
@@ -26,5 +27,12 @@ describe('user form limits', () => {
   it('applies the Edit-user and Change-password rules', () => {
     expect(errorsOf(editUserSchema, { fullName: 'A', email: 'a@b.co', phone: '1'.repeat(21) })).toEqual(['Phone must be at most 20 characters']);
     expect(errorsOf(changePasswordSchema, { oldPassword: 'x'.repeat(8), password: 'y'.repeat(101), confirmPassword: 'y'.repeat(101) })).toEqual(['New Password must be at most 100 characters']);
+  });
+
+  it('needs no password for an invited user, and the new-user password rules on a mailed link', () => {
+    expect(errorsOf(newUserSchema, { ...valid, password: '', confirmPassword: '', sendInvite: true })).toEqual([]);
+    expect(errorsOf(newUserSchema, { ...valid, password: '', confirmPassword: '' })).toEqual(expect.arrayContaining(['Password is required', 'Please confirm your new password']));
+    expect(errorsOf(setPasswordSchema, { password: 'short', confirmPassword: 'other' })).toEqual(['Minimum password length must be at least 8 characters', 'Passwords do not match']);
+    expect(errorsOf(setPasswordSchema, { password: 'long-enough', confirmPassword: 'long-enough' })).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { boolean, object, ref, string } from 'yup';
 import { LIMITS } from '@deals/contract/limits';
 import { MESSAGES, tooLongMessage } from '@deals/contract/messages';
+import { confirmNewPassword, newPassword } from '../../lib/passwordRules';
 
 // The spec's §5 rules for the three user forms; messages and limits come from the API contract,
 // so the form and the server say the same thing.
@@ -10,17 +11,19 @@ const max = (label: string, limit: number) => [limit, tooLongMessage(label, limi
 const fullName = string().trim().required(MESSAGES.user.fullNameRequired).max(...max('Full Name', limits.fullName));
 const phone = string().max(...max('Phone', limits.phone)).default('');
 
+// An invited user chooses their own password from the mail: the fields are hidden and not sent.
+const unlessInvited = (schema: typeof newPassword) => schema.when('sendInvite', { is: true, then: () => string().default('') });
+
 export const newUserSchema = object({
   username: string().trim().required(MESSAGES.user.usernameRequired).max(...max('Username', limits.username)),
   fullName,
   email: string().trim().email(MESSAGES.user.emailInvalid).required(MESSAGES.user.emailRequired).max(...max('Email', limits.email)),
   phone,
-  password: string().required(MESSAGES.user.passwordRequired).min(limits.passwordMin, MESSAGES.user.passwordMin).max(...max('Password', limits.passwordMax)),
-  confirmPassword: string()
-    .required(MESSAGES.user.confirmRequired)
-    .oneOf([ref('password')], MESSAGES.user.passwordsDoNotMatch),
+  password: unlessInvited(newPassword),
+  confirmPassword: unlessInvited(confirmNewPassword),
   isActive: boolean().default(true),
   isAdmin: boolean().default(false),
+  sendInvite: boolean().default(false),
 });
 
 export const editUserSchema = object({
