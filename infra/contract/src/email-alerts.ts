@@ -215,6 +215,18 @@ export type EmailSendsQuery = Static<typeof EmailSendsQuerySchema>;
 export const EmailSendsPageSchema = TablePageSchema(EmailSendSchema);
 export type EmailSendsPage = Static<typeof EmailSendsPageSchema>;
 
+/**
+ * `POST EmailSends/PlanDigest?day=YYYY-MM-DD` (admins): plans that day's digest now instead of at
+ * the digest hour (a day whose digest was planned already plans nothing more); answers how many
+ * messages were added.
+ */
+export const PlanDigestQuerySchema = Type.Object({
+  day: Type.String({ format: 'date', messages: { format: 'Enter a day as YYYY-MM-DD', required: 'Enter a day as YYYY-MM-DD', type: 'Enter a day as YYYY-MM-DD' } }),
+});
+export type PlanDigestQuery = Static<typeof PlanDigestQuerySchema>;
+export const PlanDigestResponseSchema = Type.Object({ message: Type.String(), messages: Type.Integer() });
+export type PlanDigestResponse = Static<typeof PlanDigestResponseSchema>;
+
 /** Email subscribers by status (dashboard and sends console). */
 export const EmailSubscriberCountsSchema = Type.Object({ confirmed: Type.Integer(), pending: Type.Integer(), instant: Type.Integer(), daily: Type.Integer() });
 export type EmailSubscriberCounts = Static<typeof EmailSubscriberCountsSchema>;

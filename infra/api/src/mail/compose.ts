@@ -26,6 +26,8 @@ export interface ComposeContext {
   /** The visitor site's and the API's absolute addresses (the same server unless configured apart). */
   siteUrl: string;
   apiUrl: string;
+  /** Alert renderers by site name, kept across batches: a digest renders each deal's block once. */
+  renderers: Map<string, ReturnType<typeof createAlertRenderer>>;
 }
 
 export type Composed = { mail: OutgoingMail } | { skip: string };
@@ -91,7 +93,12 @@ export async function composeBatch(ctx: ComposeContext, messages: readonly Claim
     ).map((u) => [Number(u.id), u]),
   );
 
-  const alerts = createAlertRenderer(frame);
+  let alerts = ctx.renderers.get(siteName);
+  if (!alerts) {
+    ctx.renderers.clear();
+    alerts = createAlertRenderer(frame);
+    ctx.renderers.set(siteName, alerts);
+  }
   const alertDeal = (row: DealRow): AlertDeal => {
     const current = Number(row.current_price);
     const previous = row.previous_price === null ? 0 : Number(row.previous_price);

@@ -95,23 +95,30 @@ export function createOutbox(db: Database) {
     },
 
     /**
-     * Counts `count` messages against the domain's budget for the current minute, shared by
-     * every instance; answers how many may go now and when the budget renews.
+     * Counts each domain's messages against its budget for the current minute, shared by every
+     * instance (one statement for all the batch's domains); answers, per domain, how many may go
+     * now and when its budget renews.
      */
-    async reserveDomain(domain: string, count: number, perMinute: number): Promise<{ allowed: number; retryInMs: number }> {
-      const key = `mail-domain:${domain}`;
-      const [row] = rowsOf<{ hits: number; ttl_ms: number }>(
+    async reserveDomains(counts: ReadonlyMap<string, number>, perMinute: number): Promise<Map<string, { allowed: number; retryInMs: number }>> {
+      const input = JSON.stringify([...counts].map(([domain, count]) => ({ key: `mail-domain:${domain}`, domain, count })));
+      const rows = rowsOf<{ domain: string; count: number; hits: number; ttl_ms: number }>(
         await db.execute(sql`
-          INSERT INTO rate_limit_counters AS c (key, hits, resets_at)
-          VALUES (${key}, ${count}, now() + interval '1 minute')
-          ON CONFLICT (key) DO UPDATE SET
-            hits = CASE WHEN c.resets_at <= now() THEN ${count} ELSE c.hits + ${count} END,
-            resets_at = CASE WHEN c.resets_at <= now() THEN excluded.resets_at ELSE c.resets_at END
-          RETURNING hits, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (resets_at - now())) * 1000))::int AS ttl_ms`),
+          WITH wanted AS (SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS w(key text, domain text, count int)),
+          counted AS (
+            INSERT INTO rate_limit_counters AS c (key, hits, resets_at)
+            SELECT key, count, now() + interval '1 minute' FROM wanted
+            ON CONFLICT (key) DO UPDATE SET
+              hits = CASE WHEN c.resets_at <= now() THEN excluded.hits ELSE c.hits + excluded.hits END,
+              resets_at = CASE WHEN c.resets_at <= now() THEN excluded.resets_at ELSE c.resets_at END
+            RETURNING key, hits, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (resets_at - now())) * 1000))::int AS ttl_ms)
+          SELECT w.domain, w.count, c.hits, c.ttl_ms FROM wanted w JOIN counted c ON c.key = w.key`),
       );
-      const hits = Number(row!.hits);
-      const over = Math.max(0, hits - perMinute);
-      return { allowed: Math.max(0, count - over), retryInMs: Number(row!.ttl_ms) };
+      return new Map(
+        rows.map((r) => {
+          const over = Math.max(0, Number(r.hits) - perMinute);
+          return [r.domain, { allowed: Math.max(0, Number(r.count) - over), retryInMs: Number(r.ttl_ms) }];
+        }),
+      );
     },
 
     async delivered(ids: readonly number[]): Promise<void> {

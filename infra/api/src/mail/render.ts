@@ -46,6 +46,8 @@ export async function renderPasswordMail(props: PasswordMailProps): Promise<Rend
   return { subject, ...(await renderBoth(createElement(PasswordMail, props))) };
 }
 
+const BLOCK_CACHE = 5000;
+
 export type AlertDeal = Omit<DealBlockProps, 'reasons'> & { id: number };
 
 export interface AlertMailInput {
@@ -84,6 +86,8 @@ export function createAlertRenderer(site: SiteFrame) {
     const key = JSON.stringify(deal);
     let parts = blocks.get(key);
     if (!parts) {
+      // A digest's deals are a few thousand at most; an edited deal's old block is dropped in time.
+      if (blocks.size >= BLOCK_CACHE) blocks.delete(blocks.keys().next().value!);
       parts = renderBoth(createElement(DealBlock, { ...deal, reasons: '%%REASONS%%' }));
       blocks.set(key, parts);
     }

@@ -100,13 +100,18 @@ export default fp<AppOptions>(
     if (settings.work !== false) {
       fastify.addHook('onReady', async () => {
         for (const { name, handler } of handlers) {
-          await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+          let workerId = '';
+          workerId = await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
             if (!job) return;
             try {
               await handler(job.data, job);
             } catch (error) {
               fastify.metrics.jobFailed(name);
               throw error;
+            } finally {
+              // A worker that found a job asks for the next at once (a backlog drains at full
+              // speed); only an idle one waits for the polling interval.
+              boss.notifyWorker(workerId);
             }
           });
         }

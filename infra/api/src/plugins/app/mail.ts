@@ -148,7 +148,7 @@ export default fp<AppOptions>(
     const boxOf = async () => box;
     const outbox = createOutbox(fastify.db);
     const subscriptions = createSubscriptions(fastify.db);
-    const compose: ComposeContext = { db: fastify.db, signer, box: boxOf, from, siteUrl, apiUrl };
+    const compose: ComposeContext = { db: fastify.db, signer, box: boxOf, from, siteUrl, apiUrl, renderers: new Map() };
     const dueBy = (fromMs = 0) => new Date(Date.now() + fromMs + settings.leaseSeconds * 1000 * 2);
 
     /** Jobs for these messages, in the transaction that marked them handed over. */
@@ -202,8 +202,9 @@ export default fp<AppOptions>(
       const byDomain = new Map<string, ClaimedMessage[]>();
       for (const m of claimed) byDomain.set(m.domain, [...(byDomain.get(m.domain) ?? []), m]);
       const go: ClaimedMessage[] = [];
+      const budgets = await outbox.reserveDomains(new Map([...byDomain].map(([domain, list]) => [domain, list.length])), settings.domainPerMinute);
       for (const [domain, list] of byDomain) {
-        const { allowed, retryInMs } = await outbox.reserveDomain(domain, list.length, settings.domainPerMinute);
+        const { allowed, retryInMs } = budgets.get(domain) ?? { allowed: list.length, retryInMs: 0 };
         go.push(...list.slice(0, allowed));
         const later = list.slice(allowed).map((m) => m.id);
         if (later.length > 0) {

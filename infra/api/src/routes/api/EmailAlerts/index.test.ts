@@ -189,8 +189,10 @@ describe('email alerts and password links', () => {
     const popular = await insertDeal(t.app, { name: 'Bose headphones', categoryId: globex, dateTimeAdded: wentLive });
     await insertDeal(t.app, { name: 'Old headphones', categoryId: acme, dateTimeAdded: new Date(at.getTime() - 30 * 3_600_000) });
     await t.app.db.execute(sql`UPDATE deal_popularity SET score = 50 WHERE product_id = ${popular}`);
-    assert.equal(await t.app.mail.planDigest(day), 2);
-    assert.equal(await t.app.mail.planDigest(day), 0, 'planned once, however often it runs');
+    const plan = () => t.app.inject({ method: 'POST', url: `/api/EmailSends/PlanDigest?day=${day}`, headers: people.admin.headers });
+    assert.equal((await t.app.inject({ method: 'POST', url: `/api/EmailSends/PlanDigest?day=${day}`, headers: people.staff.headers })).statusCode, 403);
+    assert.equal((await plan()).json().messages, 2);
+    assert.equal((await plan()).json().messages, 0, 'planned once, however often it runs');
     await smtp.waitFor(() => emails.every((e) => smtp.to(e).some((m) => m.subject.includes('new deal'))));
     const first = smtp.to(emails[0]!).find((m) => m.subject.includes('new deal'))!;
     assert.equal(first.subject, '2 new deals for you: Bose headphones and more');
