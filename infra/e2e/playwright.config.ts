@@ -43,7 +43,19 @@ export default defineConfig({
     // The main server trusts the push spec's local Web Push receiver (its certificate only).
     // Popularity every second: "Most Popular" follows a click within the test's patience.
     // FETCH_ALLOW_HOSTS: the link checks may reach trust.spec.ts's local store server.
-    server(PORTS.main, { NODE_EXTRA_CA_CERTS: pushTls().certPath, POPULARITY_REFRESH_MS: '1000', FETCH_ALLOW_HOSTS: '127.0.0.1' }),
+    // Its mail goes to the mail sink below, where email.spec.ts reads it as the recipients would.
+    server(PORTS.main, {
+      NODE_EXTRA_CA_CERTS: pushTls().certPath,
+      POPULARITY_REFRESH_MS: '1000',
+      FETCH_ALLOW_HOSTS: '127.0.0.1',
+      SMTP_URL: `smtp://127.0.0.1:${PORTS.mailSmtp}`,
+    }),
+    {
+      command: `node ${path.resolve(import.meta.dirname, 'tests/support/mail-sink.mjs')}`,
+      url: `http://127.0.0.1:${PORTS.mailSink}/__health`,
+      reuseExistingServer: false,
+      env: { MAIL_SINK_SMTP_PORT: String(PORTS.mailSmtp), MAIL_SINK_HTTP_PORT: String(PORTS.mailSink) },
+    },
     // The same build with the catalog remote pointed at an address where nothing listens.
     server(PORTS.deadCatalog, { REMOTE_CATALOG_URL: 'http://127.0.0.1:9/remotes/catalog/mf-manifest.json' }),
     // A stand-in CDN for remote-public, and a server that renders whatever it serves (ssr-redeploy.spec.ts).
