@@ -103,13 +103,14 @@ async function startSink() {
   const { smtpPort, httpPort } = JSON.parse(line);
   return {
     url: `smtp://127.0.0.1:${smtpPort}`,
-    count: async () => (await (await fetch(`http://127.0.0.1:${httpPort}/`)).json()),
+    count: async () => (await (await fetch(`http://127.0.0.1:${httpPort}/`, { headers: { connection: 'close' } })).json()),
     stop: () => child.kill(),
   };
 }
 
 async function api(base, token, method, path) {
-  const response = await fetch(`${base}/api/${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+  // A connection of its own: a pooled one left idle through a long digest may have been closed.
+  const response = await fetch(`${base}/api/${path}`, { method, headers: { authorization: `Bearer ${token}`, connection: 'close' } });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
   return JSON.parse(text);
@@ -123,15 +124,20 @@ async function digest(base, token, pid, sink, day, { sample = true } = {}) {
   const t0 = Date.now();
   const { messages } = await api(base, token, 'POST', `EmailSends/PlanDigest?day=${day}`);
   const plannedMs = Date.now() - t0;
+  // Resident size at each tenth of the run: flat means it stops growing, whatever the volume.
+  const byTenth = [];
   const finished = (async () => {
     for (;;) {
-      if (sample) peak = Math.max(peak, await rssMb(pid));
+      const rss = sample ? await rssMb(pid) : 0;
+      peak = Math.max(peak, rss);
       const now = await sink.count();
-      if (now.messages - start.messages >= messages) return now;
+      const done = now.messages - start.messages;
+      while (sample && byTenth.length < 10 && done >= (messages * (byTenth.length + 1)) / 10) byTenth.push(Math.round(rss));
+      if (done >= messages) return now;
       await sleep(100);
     }
   })();
-  return { messages, plannedMs, t0, before, peak: () => peak, finished };
+  return { messages, plannedMs, t0, before, peak: () => peak, byTenth, finished };
 }
 
 async function benchEngine(engine, port) {
@@ -155,8 +161,8 @@ async function benchEngine(engine, port) {
       const a = await digest(base, token, server.pid, sink, plan.dayA);
       const doneA = await a.finished;
       const rssAfter = await rssMb(server.pid);
-      const first = { messages: a.messages, plannedMs: a.plannedMs, wallMs: doneA.lastAt - a.t0, before: a.before, peak: a.peak(), after: rssAfter };
-      console.log(`[${engine}] digest A: ${int(first.messages)} mails in ${seconds(first.wallMs)} (planned in ${seconds(first.plannedMs)}), RSS ${Math.round(first.before)} → ${Math.round(first.peak)} → ${Math.round(first.after)} MB`);
+      const first = { messages: a.messages, plannedMs: a.plannedMs, wallMs: doneA.lastAt - a.t0, before: a.before, peak: a.peak(), after: rssAfter, byTenth: a.byTenth };
+      console.log(`[${engine}] digest A: ${int(first.messages)} mails in ${seconds(first.wallMs)} (planned in ${seconds(first.plannedMs)}), RSS ${Math.round(first.before)} → ${Math.round(first.peak)} → ${Math.round(first.after)} MB; at each tenth: ${first.byTenth.join(', ')} MB`);
 
       const before = autocannon(VISITORS, port, 10, windowS).requests.average;
       const b = await digest(base, token, server.pid, sink, plan.dayB, { sample: false });
@@ -187,7 +193,7 @@ for (const engine of args.engines.split(',')) {
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`;
 const rows = results.map(
   (r) =>
-    `| ${r.engine} | ${int(r.first.messages)} mails in **${seconds(r.first.wallMs)}** (${int(r.first.messages / (r.first.wallMs / 1000))}/s; planned in ${seconds(r.first.plannedMs)}) | ${Math.round(r.first.before)} → ${Math.round(r.first.peak)} → ${Math.round(r.first.after)} MB | ${int(r.before)} / **${int(r.during)}** / ${int(r.after)} req/s over ${windowS} s: **${(r.ratio * 100).toFixed(1)} %** (digest B ${seconds(r.second.wallMs)}${r.second.sendingThroughout ? ', still sending when the window closed' : ''}) | ${r.load.toFixed(2)} |`,
+    `| ${r.engine} | ${int(r.first.messages)} mails in **${seconds(r.first.wallMs)}** (${int(r.first.messages / (r.first.wallMs / 1000))}/s; planned in ${seconds(r.first.plannedMs)}) | ${Math.round(r.first.before)} → ${Math.round(r.first.peak)} → ${Math.round(r.first.after)} MB (at each tenth of the run: ${r.first.byTenth.join(', ')}) | ${int(r.before)} / **${int(r.during)}** / ${int(r.after)} req/s over ${windowS} s: **${(r.ratio * 100).toFixed(1)} %** (digest B ${seconds(r.second.wallMs)}${r.second.sendingThroughout ? ', still sending when the window closed' : ''}) | ${r.load.toFixed(2)} |`,
 );
 const table = [
   `| engine | digest to ${int(subscribers)} subscribers × 20 follows (target ≤ 10 min) | server memory before → peak → after | visitors before / during a digest / after (target ≥ 90 %) | load (1 min) |`,

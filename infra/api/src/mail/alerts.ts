@@ -18,20 +18,20 @@ const LIVE = sql`p.is_active AND (p.deal_starts_in IS NULL OR p.deal_starts_in <
 
 /**
  * `(p, subscription_id, reason)` rows of the deals' matches: words by the phrase index, stores by
- * id, for subscriptions in `subscriptions` (a condition on `s`).
+ * id, for subscriptions in `subscriptions` (a condition on `s`) and follows in `follows` (on `f`).
  */
-function matchesSql(deals: readonly DealToMatch[], subscriptions: SQL): SQL {
+function matchesSql(deals: readonly DealToMatch[], subscriptions: SQL, follows: SQL = sql`TRUE`): SQL {
   const input = matchInput(deals);
   return sql`
     SELECT m.p, s.id AS subscription_id, s.email, m.reason
     FROM (
       SELECT g.p, f.subscription_id, f.word AS reason
       FROM jsonb_to_recordset(${input.phrases}::jsonb) AS g(p int, g text)
-      JOIN email_alert_follows f ON f.word = g.g
+      JOIN email_alert_follows f ON f.word = g.g AND ${follows}
       UNION ALL
       SELECT d.p, f.subscription_id, c.name AS reason
       FROM jsonb_to_recordset(${input.stores}::jsonb) AS d(p int, s int)
-      JOIN email_alert_follows f ON f.store_id = d.s
+      JOIN email_alert_follows f ON f.store_id = d.s AND ${follows}
       JOIN categories c ON c.id = d.s
     ) m
     JOIN email_alert_subscriptions s ON s.id = m.subscription_id AND ${subscriptions}`;
@@ -115,7 +115,12 @@ export async function planDigestSlice(
   const ids = rowsOf<{ id: number }>(
     await tx.execute(sql`
       WITH matched AS (
-        ${matchesSql(input.deals, sql`s.status = 'CONFIRMED' AND s.frequency = 'DAILY' AND s.id > ${input.afterId} AND s.id <= ${lastId}`)}
+        ${matchesSql(
+          input.deals,
+          sql`s.status = 'CONFIRMED' AND s.frequency = 'DAILY'`,
+          // The slice's follows only (by the subscription index), not every follow of the deals' words.
+          sql`f.subscription_id > ${input.afterId} AND f.subscription_id <= ${lastId}`,
+        )}
       ), per_deal AS (
         SELECT m.subscription_id, m.email, m.p, string_agg(DISTINCT m.reason, ', ') AS reasons, min(r.r) AS rank
         FROM matched m JOIN jsonb_to_recordset(${rank}::jsonb) AS r(p int, r int) ON r.p = m.p
