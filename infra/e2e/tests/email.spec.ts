@@ -113,7 +113,7 @@ test('a visitor subscribes to "lego" by email, confirms, gets the alert of a new
   // One-click unsubscribe (RFC 8058), as a mail client posts it: no cookies, no page, a form body.
   const unsubscribed = await request.post(oneClickPath, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: 'List-Unsubscribe=One-Click' });
   expect(unsubscribed.status()).toBe(200);
-  expect(await unsubscribed.json()).toMatchObject({ message: MESSAGES.unsubscribed, subscription: { status: 'UNSUBSCRIBED', words: ['lego'] } });
+  expect(await unsubscribed.json()).toMatchObject({ message: MESSAGES.unsubscribed, subscription: { status: 'UNSUBSCRIBED', words: [] } });
   const mailsBefore = (await mailsTo(request, address)).length;
 
   // The mail's manage link shows the subscription as unsubscribed; so does its unsubscribe link,
@@ -122,7 +122,6 @@ test('a visitor subscribes to "lego" by email, confirms, gets the alert of a new
   await page.goto(manageLink);
   await expect(manage.getByRole('heading', { level: 1, name: 'Your email alerts' })).toBeVisible();
   await expect(manage.getByText(MESSAGES.unsubscribedNote)).toBeVisible();
-  await expect(manage.getByRole('list', { name: 'Followed words and stores' })).toHaveText('lego');
   await expect(manage.getByRole('button', { name: 'Subscribe again' })).toBeVisible();
   await expect(manage.getByRole('button', { name: /Unsubscribe/ })).toHaveCount(0);
   await page.goto(unsubscribeLink);
