@@ -36,7 +36,7 @@ test.describe('admin session', () => {
 
     await expect(page).toHaveURL(/\/admin\/management\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    expect(await menuEntries(page)).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Stores', 'Product Categories', 'Commissions', 'Feeds', 'Review queue', 'Users', 'Push Notifications', 'Audit Log', 'Website Management']);
+    expect(await menuEntries(page)).toEqual(['Dashboard', 'Featured Sections', 'Deals and Promo Codes', 'Needs attention', 'Stores', 'Product Categories', 'Commissions', 'Feeds', 'Review queue', 'Users', 'Push Notifications', 'Email Sends', 'Audit Log', 'Website Management']);
     expect(await storedSession(page)).toMatchObject({ user: { username: 'admin' }, isAdmin: true, authToken: expect.any(String), refreshToken: expect.any(String) });
 
     await page.getByRole('menuitem', { name: /Website Management/ }).click();
